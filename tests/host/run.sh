@@ -1,0 +1,85 @@
+#!/bin/sh
+# Host-side tests of the rig's own tools on recorded inputs: the console
+# scanner, the config check, tree.sh on a patch that does not apply, and
+# run.sh on bad input.  KTAP on stdout.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/ktap.sh"
+data=$top/tests/host/data
+tools=$top/build/tools
+sigs=$top/qemu/signatures.txt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+nsig=$(grep -cv '^\(#\|$\)' "$sigs")
+t_plan $((nsig + 14))
+
+scan() { "$tools/scan-console" "$sigs" "$@"; }
+
+# The scanner: a clean boot log passes; each signature alone fails.
+expect 0 "scan: clean boot log passes" scan "$data/console-clean.log"
+grep -v '^\(#\|$\)' "$sigs" | while IFS= read -r sig; do
+	{ head -n 40 "$data/console-clean.log"
+	  printf '[   12.345678] %s injected\n' "$sig"
+	  tail -n +41 "$data/console-clean.log"; } > "$tmp/one.log"
+	expect 1 "scan: signature '$sig' fails" scan "$tmp/one.log"
+	echo "$t_pass $t_fail" > "$tmp/tally"
+done
+read -r t_pass t_fail < "$tmp/tally"
+t_n=$((t_pass + t_fail))
+expect 0 "scan: a provoked warning between markers passes" \
+	scan "$data/console-expected-warning.log"
+expect 1 "scan: a panic after the tests printed ok fails" \
+	scan "$data/console-panic-after-ok.log"
+expect 1 "scan: another signature inside the markers fails" \
+	scan "$data/console-other-warning-in-window.log"
+expect 1 "scan: markers with no warning between fail" \
+	scan "$data/console-missing-warning.log"
+sed '/EXPECT-WARNING END/d' "$data/console-expected-warning.log" > "$tmp/open.log"
+expect 1 "scan: an unterminated window fails" scan "$tmp/open.log"
+expect 2 "scan: a missing log is an error" scan "$tmp/nonexistent.log"
+
+# The config check: a fragment line olddefconfig dropped is named.
+expect 0 "config-check: surviving fragment passes" \
+	"$tools/config-check" "$data/fragment.config" -- "$data/dotconfig"
+printf 'CONFIG_KASAN=y\n' >> "$tmp/dropped.config"
+cat "$data/fragment.config" >> "$tmp/dropped.config"
+if expect 1 "config-check: dropped line fails" \
+	"$tools/config-check" "$tmp/dropped.config" -- "$data/dotconfig"; then
+	case $t_out in
+	*"dropped.config:1: want CONFIG_KASAN=y"*) t_ok "config-check: names the dropped line" ;;
+	*) t_fail "config-check: names the dropped line" "$t_out" ;;
+	esac
+else
+	t_fail "config-check: names the dropped line"
+fi
+
+# tree.sh: an empty series works; a patch that does not apply is named
+# with its rejected hunk.
+mkdir -p "$tmp/pristine" "$tmp/series"
+printf 'one\ntwo\nthree\n' > "$tmp/pristine/file"
+printf '# ---- patched only ----\n' > "$tmp/series/series"
+expect 0 "tree.sh: empty series" \
+	"$top/kernel/tree.sh" "$tmp/pristine" "$tmp/series" "$tmp/empty" patched
+cp "$data/bad.patch" "$tmp/series/"
+printf 'bad.patch\n' >> "$tmp/series/series"
+expect 0 "tree.sh: baseline skips patched-only patches" \
+	"$top/kernel/tree.sh" "$tmp/pristine" "$tmp/series" "$tmp/base" baseline
+if expect 1 "tree.sh: patch that does not apply fails" \
+	"$top/kernel/tree.sh" "$tmp/pristine" "$tmp/series" "$tmp/bad" patched; then
+	case $t_out in
+	*"patch bad.patch does not apply"*"-zwei"*) t_ok "tree.sh: names the patch and shows the hunk" ;;
+	*) t_fail "tree.sh: names the patch and shows the hunk" "$t_out" ;;
+	esac
+else
+	t_fail "tree.sh: names the patch and shows the hunk"
+fi
+
+# run.sh on bad input: clear error, bounded time, no QEMU left behind.
+expect 5 "run.sh: missing kernel is a usage error" \
+	"$top/qemu/run.sh" -k "$tmp/nope" -i "$tmp/nope" -s walk -o "$tmp/run0"
+printf 'not a kernel\n' > "$tmp/bzImage"
+expect 2 "run.sh: a file that is no kernel: boot failed" \
+	"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk \
+	-o "$tmp/run1" -t 60 -n 30
+t_done
