@@ -1,0 +1,231 @@
+#!/bin/sh
+# check.sh PRISTINE SCRATCH - test the quilt series in this directory.
+#
+#   PRISTINE  the unpacked 6.1.192 tree (never written: patches go to copies)
+#   SCRATCH   a work directory (reused between runs: the O= dirs keep objects)
+#
+# Prints KTAP and exits non-zero if any test failed:
+#   apply: quilt push -a         on a hard-linked copy of PRISTINE
+#   apply: git am                on a git repository holding PRISTINE's copy of
+#                                every file the series touches (git am sees
+#                                exactly the bytes it would see in a full tree)
+#   checkpatch: <patch>          scripts/checkpatch.pl --strict, one per patch;
+#                                remaining messages must be listed, with their
+#                                reason, in checkpatch.allow (and the reason
+#                                must be in the patch's commit message)
+#   bisect: <n> <patch>          after pushing patches 1..n one at a time: lib/,
+#                                drivers/base/ and the touched .c files that the
+#                                config builds compile (-Werror), in one O= dir
+#                                configured with the project's config (common +
+#                                $CHECK_TIER + kernel.config) from the full series
+#   users: kref_rel_read()       the kobject kref users outside lib/ and
+#                                drivers/base/ compile with the whole series,
+#                                under a small config that enables them
+#                                (users.config), compiling only those objects
+#
+# Environment: SERIES_DIR (default: this script's directory), CHECK_TIER
+# (debug|fast, default debug), JOBS (default 2).
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
+tier=${CHECK_TIER:-debug}
+jobs=${JOBS:-2}
+
+[ $# -eq 2 ] || { echo "usage: $0 PRISTINE SCRATCH" >&2; exit 2; }
+pristine=$(cd "$1" && pwd) || exit 2
+mkdir -p "$2" || exit 2
+scratch=$(cd "$2" && pwd)
+logs=$scratch/logs
+mkdir -p "$logs"
+
+patches=$(grep -v '^[[:space:]]*\(#\|$\)' "$series_dir/series")
+npatches=$(echo "$patches" | grep -c .)
+
+# touched files of a patch (the b/ side of each diff)
+touched() {
+	sed -n 's|^diff --git a/[^ ]* b/\(.*\)$|\1|p' "$series_dir/$1"
+}
+
+n=0 failed=0 out=
+result() {	# result OK NAME [DIAG-FILE]
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		out="${out}ok $n - $2
+"
+	else
+		failed=$((failed + 1))
+		out="${out}not ok $n - $2
+"
+		if [ -n "${3:-}" ] && [ -s "$3" ]; then
+			out="${out}$(tail -n 15 "$3" | sed 's/^/# /')
+"
+		fi
+	fi
+	# progress on stderr, the KTAP on stdout at the end
+	echo "check.sh: $(echo "$out" | tail -n 1 | grep -v '^#' || true)" >&2
+}
+
+export QUILT_PATCHES="$series_dir" QUILT_PC=.pc
+qrc=--quiltrc=-
+
+# ---- apply: quilt -------------------------------------------------------
+qtree=$scratch/quilt-tree
+rm -rf "$qtree" "$qtree.series"
+echo "$patches" > "$qtree.series"
+cp -al "$pristine" "$qtree"
+(cd "$qtree" && QUILT_SERIES="$qtree.series" quilt push -a $qrc) > "$logs/quilt.log" 2>&1
+quilt_ok=$?
+result $quilt_ok "apply: quilt push -a ($npatches patches)" "$logs/quilt.log"
+
+# ---- apply: git am ------------------------------------------------------
+gtree=$scratch/git-tree
+rm -rf "$gtree"
+mkdir -p "$gtree"
+(
+	set -e
+	for p in $patches; do touched "$p"; done | sort -u | while read -r f; do
+		if [ -f "$pristine/$f" ]; then
+			mkdir -p "$gtree/$(dirname "$f")"
+			cp "$pristine/$f" "$gtree/$f"
+		fi
+	done
+	cd "$gtree"
+	git init -q
+	git add -f -A
+	git -c user.name=check -c user.email=check@example.org commit -q -m pristine
+	for p in $patches; do
+		git -c user.name=check -c user.email=check@example.org am -q "$series_dir/$p"
+		echo "applied: $(git log -1 --format=%s)"
+	done
+) > "$logs/git-am.log" 2>&1
+result $? "apply: git am ($npatches patches)" "$logs/git-am.log"
+
+# ---- checkpatch -----------------------------------------------------------
+allow=$series_dir/checkpatch.allow
+i=0
+for p in $patches; do
+	i=$((i + 1))
+	log=$logs/checkpatch-$i.log
+	perl "$pristine/scripts/checkpatch.pl" --strict --terse --show-types \
+		--no-summary "$series_dir/$p" > "$log" 2>&1
+	# every message type left must be allowed for this patch, with a reason
+	# that the patch's commit message states too
+	bad=0
+	: > "$log.bad"
+	sed -n 's/^[^:]*:[0-9]*: *\(ERROR\|WARNING\|CHECK\):\([A-Z_0-9]*\):.*/\2/p' "$log" |
+		sort -u > "$log.types"
+	while read -r type; do
+		reason=$(awk -v p="$p" -v t="$type" '$1 == p && $2 == t { $1 = $2 = ""; sub(/^ +/, ""); print; exit }' "$allow" 2>/dev/null)
+		if [ -z "$reason" ]; then
+			echo "not allowed: $type" >> "$log.bad"; bad=1
+		elif ! grep -qF "$type" "$series_dir/$p"; then
+			echo "allowed $type but the commit message does not justify it" >> "$log.bad"; bad=1
+		fi
+	done < "$log.types"
+	if grep -q '^\(ERROR\|WARNING\|CHECK\)\|: \(ERROR\|WARNING\|CHECK\):' "$log" &&
+	   [ ! -s "$log.types" ]; then
+		bad=1	# a message without a type we could parse
+	fi
+	[ "$bad" -eq 0 ] || cat "$log" >> "$log.bad"
+	result $bad "checkpatch: $p" "$log.bad"
+done
+
+# ---- bisect: every prefix compiles ------------------------------------------
+obj=$scratch/obj-$tier
+cfg=$scratch/config-$tier
+if [ "$quilt_ok" -eq 0 ]; then
+	# the config comes from the whole series, so every option exists
+	sh "$repo/kernel/configure.sh" "$qtree" "$obj" \
+		"$repo/kernel/configs/common.config" \
+		"$repo/kernel/configs/$tier.config" \
+		"$series_dir/kernel.config" > "$logs/configure.log" 2>&1
+	cfg_ok=$?
+	cp "$obj/.config" "$cfg"
+	(cd "$qtree" && QUILT_SERIES="$qtree.series" quilt pop -a -q $qrc) > "$logs/pop.log" 2>&1
+else
+	cfg_ok=1
+fi
+i=0
+for p in $patches; do
+	i=$((i + 1))
+	log=$logs/bisect-$i.log
+	if [ "$cfg_ok" -ne 0 ]; then
+		echo "no tree or no config (see quilt.log, configure.log)" > "$log"
+		result 1 "bisect: $i $p" "$log"
+		continue
+	fi
+	(
+		set -e
+		cd "$qtree"
+		QUILT_SERIES="$qtree.series" quilt push -q $qrc
+		cp "$cfg" "$obj/.config"
+		make -s -C "$qtree" O="$obj" olddefconfig
+		# touched .c files this config builds, outside lib/ and drivers/base/
+		objs=
+		for f in $(for q in $(echo "$patches" | head -n "$i"); do touched "$q"; done | sort -u); do
+			case $f in
+			lib/*|drivers/base/*) ;;
+			*.c)
+				d=$(dirname "$f") b=$(basename "$f" .c)
+				# built if its Makefile line is obj-y or obj-$(CONFIG_X) with X=y
+				sym=$(sed -n "s/^obj-\\\$(\\(CONFIG_[A-Z0-9_]*\\)).*[[:space:]=]$b\\.o\\b.*/\\1/p" "$d/Makefile" 2>/dev/null | head -n 1)
+				if grep -qE "^obj-y.*[[:space:]=]$b\\.o\\b" "$d/Makefile" 2>/dev/null ||
+				   { [ -n "$sym" ] && grep -q "^$sym=y" "$obj/.config"; }; then
+					objs="$objs $d/$b.o"
+				fi ;;
+			esac
+		done
+		echo "compiling lib/ drivers/base/$objs"
+		make -s -C "$qtree" O="$obj" -j"$jobs" KCFLAGS=-Werror lib/ drivers/base/ $objs
+	) > "$log" 2>&1
+	result $? "bisect: $i $p" "$log"
+done
+
+# ---- the kobject kref users outside lib/ and drivers/base/ -------------------
+log=$logs/users.log
+uobj=$scratch/obj-users
+if [ "$quilt_ok" -eq 0 ]; then
+	(
+		set -e
+		cd "$qtree"
+		QUILT_SERIES="$qtree.series" quilt push -a -q $qrc > /dev/null 2>&1 || true
+		[ -z "$(QUILT_SERIES="$qtree.series" quilt unapplied $qrc 2>/dev/null)" ]
+		# every file that uses a kobject's kref: in the pristine tree (the
+		# variable names it uses for kobjects: kobj*, glue_dir), plus any
+		# user in the patched tree (the KUnit tests)
+		pat='kref[a-z_]*\(&[^;]*(kobj[a-z_]*\)?|glue_dir)(->|\.)kref\b'
+		users=$( (cd "$pristine" && grep -rlE "$pat" --include='*.c' --include='*.h' .;
+			  grep -rlE "$pat" --include='*.c' --include='*.h' .) |
+			sed 's|^\./||' | sort -u)
+		echo "users:" $users
+		# none of them may still use the struct kref API on it
+		if grep -nE 'kref_(read|get|put|init|get_unless_zero)\(&[^;]*(kobj[a-z_]*\)?|glue_dir)(->|\.)kref\b' $users; then
+			echo "unconverted (above)"; exit 1
+		fi
+		sh "$repo/kernel/configure.sh" "$qtree" "$uobj" \
+			"$repo/kernel/configs/common.config" "$series_dir/kernel.config" \
+			"$series_dir/users.config" > /dev/null
+		objs=$(awk '!/^#/ && NF { print $1 }' "$series_dir/users.objects")
+		# each user must be covered by an object in users.objects
+		for u in $users; do
+			case $u in
+			*.c) echo "$objs" | grep -qx "${u%.c}.o" || { echo "not compiled: $u"; exit 1; } ;;
+			*.h) grep -q "^[^#]*# *includes $u\$" "$series_dir/users.objects" || { echo "no object including $u"; exit 1; } ;;
+			esac
+		done
+		make -s -C "$qtree" O="$uobj" -j"$jobs" KCFLAGS=-Werror $objs
+		echo "compiled:" $objs
+	) > "$log" 2>&1
+	result $? "users: every kobj kref user compiles" "$log"
+else
+	echo "no tree (see quilt.log)" > "$log"
+	result 1 "users: every kobj kref user compiles" "$log"
+fi
+
+echo "KTAP version 1"
+echo "1..$n"
+printf '%s' "$out"
+echo "# series/check.sh: $((n - failed)) passed, $failed failed (logs: $logs)"
+[ "$failed" -eq 0 ]
