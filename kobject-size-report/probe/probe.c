@@ -61,6 +61,7 @@ void probe(void)
 {
 	DEFINE(cacheline__bytes, L1_CACHE_BYTES);
 	DEFINE(pointer__bytes, sizeof(void *));
+	DEFINE(page__bytes, PAGE_SIZE);
 	DEFINE(refcount__bytes, sizeof(refcount_t));
 	SIZE(kref);
 #ifdef HAVE_KREF_REL
@@ -99,6 +100,7 @@ void probe(void)
 #ifdef CONFIG_ACPI
 	EMBED(acpi_device, dev.kobj, 1);
 	EMBED(acpi_hotplug_profile, kobj, 1);
+	EMBED(acpi_data_node, kobj, 1);
 #endif
 	EMBED(cpu, dev.kobj, 1);
 #ifdef CONFIG_SPARSE_IRQ

@@ -1,0 +1,48 @@
+#!/bin/sh
+# report.sh - the kobject size report: compile-time sizes (probe, checked
+# against pahole) and run-time cost of the series, as text and JSON.
+#
+# Usage: kobject-size-report/report.sh [-s SERIES] [-t "TIERS"] [-c "SCENARIOS"]
+#                                      [-w WORK] [-o OUT] [-n]
+#   -s SERIES     quilt series dir (default: series)
+#   -t TIERS      booted tiers whose runs are read (default: "debug fast";
+#                 a tier without run data is reported as not run)
+#   -c SCENARIOS  run-time points read per tier (default: "census")
+#   -w WORK       scratch dir (default: build/dev/size)
+#   -o OUT        output dir (default: build/report)
+#   -n            no pahole cross-check (the report then says so)
+# Run from the top of the repository.  Exit 0: OUT/report.txt and
+# OUT/report.json written (the text also on stdout); otherwise nothing is
+# written to OUT and the error names the failing input.
+#
+# Inputs read (for Makefile dependencies):
+#   build/src/pristine/                      the pristine tree (never written)
+#   SERIES/series, SERIES/*.patch, SERIES/kernel.config
+#   kernel/tree.sh, kernel/configs/{common,debug,fast}.config, tools/config-check.c
+#   kobject-size-report/{probe/*,configs/*,scripts/*,src/*,ktype-map.txt}
+#   build/runs/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
+#   build/obj/<tier>/{baseline,patched}/{vmlinux,.config}
+# It writes only WORK and OUT; it never builds a kernel (make prepare and
+# single objects only).
+set -eu
+series=series tiers="debug fast" scenarios=census work=build/dev/size out=build/report
+pahole=1
+while getopts s:t:c:w:o:n opt; do
+	case $opt in
+	s) series=$OPTARG ;; t) tiers=$OPTARG ;; c) scenarios=$OPTARG ;;
+	w) work=$OPTARG ;; o) out=$OPTARG ;; n) pahole=0 ;;
+	*) sed -n '2,16p' "$0" >&2; exit 2 ;;
+	esac
+done
+here=kobject-size-report
+[ -f "$here/report.sh" ] || { echo "report.sh: run from the repository top" >&2; exit 2; }
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+. "$here/scripts/lib.sh"
+
+build_tools
+make_trees
+probe_all
+[ "$pahole" = 1 ] && pahole_all
+runtime_all
+write_report

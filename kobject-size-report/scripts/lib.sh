@@ -1,0 +1,150 @@
+# lib.sh - the phases of report.sh (sourced; uses its variables).
+#
+# Trees: pristine (build/src/pristine), baseline and patched (made by
+# kernel/tree.sh into WORK/src).  Layouts: x86_64-dist, x86_64-debug,
+# x86_64-fast, i386-dist (see layout_fragments).  Every figure file lands
+# in WORK/out/<tree>/<layout>.*; the report tool reads them from there.
+
+TREES="pristine baseline patched"
+LAYOUTS="x86_64-dist x86_64-debug x86_64-fast i386-dist"
+PAHOLE_TREES="pristine patched"
+PAHOLE_LAYOUTS="x86_64-dist i386-dist"
+
+die() { echo "report.sh: $*" >&2; exit 1; }
+say() { echo "report.sh: $*" >&2; }
+
+build_tools()
+{
+	mkdir -p "$work/bin"
+	cc -O2 -Wall -o "$work/bin/config-check" tools/config-check.c ||
+		die "cannot build tools/config-check.c"
+	cc -O2 -Wall -Wextra -o "$work/bin/ksr-report" "$here"/src/*.c ||
+		die "cannot build $here/src/*.c"
+	CONFIG_CHECK=$work/bin/config-check
+	export CONFIG_CHECK
+}
+
+tree_dir() { [ "$1" = pristine ] && echo build/src/pristine || echo "$work/src/$1"; }
+
+# Rebuild baseline/patched only when the series changed.
+make_trees()
+{
+	[ -d build/src/pristine ] || die "no pristine tree at build/src/pristine"
+	[ -f "$series/series" ] || die "no series file at $series/series"
+	mkdir -p "$work/src"
+	sum=$(cat "$series"/* | md5sum | cut -d' ' -f1)
+	for k in baseline patched; do
+		[ "$(cat "$work/src/$k.sum" 2>/dev/null)" = "$sum" ] && continue
+		kernel/tree.sh build/src/pristine "$series" "$work/src/$k" "$k" >&2 ||
+			die "$k tree: the series does not apply"
+		echo "$sum" > "$work/src/$k.sum"
+	done
+}
+
+# layout_fragments TREE LAYOUT: the config fragments, one a line.
+layout_fragments()
+{
+	c=kernel/configs
+	case $2 in
+	i386-*) grep -v '^CONFIG_64BIT=' $c/common.config > "$work/common-i386.config"
+		echo "$work/common-i386.config"; echo "$here/configs/i386.config" ;;
+	*) echo $c/common.config ;;
+	esac
+	case $2 in
+	*-debug) echo $c/debug.config ;;
+	*) echo $c/fast.config ;;
+	esac
+	case $2 in
+	*-dist) echo "$here/configs/dist.config" ;;
+	*) [ "$1" != pristine ] && [ -f "$series/kernel.config" ] &&
+		echo "$series/kernel.config" ;;
+	esac
+	return 0
+}
+
+layout_arch() { case $1 in i386-*) echo i386 ;; *) echo x86_64 ;; esac; }
+
+probe_all()
+{
+	for t in $TREES; do
+		for l in $LAYOUTS; do
+			# shellcheck disable=SC2046
+			"$here/scripts/probe.sh" "$(tree_dir $t)" "$work/obj/$t/$l" \
+				"$work/out/$t/$l.s" "$(layout_arch $l)" \
+				$(layout_fragments $t $l) >&2 ||
+				die "probe failed: $t $l"
+		done
+	done
+}
+
+pahole_all()
+{
+	for t in $PAHOLE_TREES; do
+		for l in $PAHOLE_LAYOUTS; do
+			# shellcheck disable=SC2046
+			"$here/scripts/pahole.sh" "$(tree_dir $t)" "$work/dbg/$t/$l" \
+				"$work/out/$t/$l.pahole" "$(layout_arch $l)" \
+				"$here/configs/pahole-objects.txt" \
+				$(layout_fragments $t $l) "$here/configs/debuginfo.config" >&2 ||
+				die "pahole failed: $t $l"
+		done
+	done
+}
+
+# Per booted tier: vmlinux size and bloat-o-meter, when both kernels exist.
+runtime_all()
+{
+	for tier in $tiers; do
+		d=$work/out/run/$tier
+		rm -rf "$d"
+		mkdir -p "$d"
+		b=build/obj/$tier/baseline/vmlinux p=build/obj/$tier/patched/vmlinux
+		[ -f "$b" ] && [ -f "$p" ] || continue
+		size "$b" "$p" > "$d/size" || die "size $b $p failed"
+		python3 build/src/pristine/scripts/bloat-o-meter "$b" "$p" > "$d/bloat" ||
+			die "bloat-o-meter $b $p failed"
+	done
+}
+
+# The report tool's arguments: every input, named.
+report_args()
+{
+	echo --map "$here/ktype-map.txt"
+	for t in $TREES; do
+		for l in $LAYOUTS; do
+			echo --probe "$t" "$l" "$work/out/$t/$l.s"
+		done
+	done
+	if [ "$pahole" = 1 ]; then
+		for t in $PAHOLE_TREES; do
+			for l in $PAHOLE_LAYOUTS; do
+				echo --pahole "$t" "$l" "$work/out/$t/$l.pahole"
+			done
+		done
+	fi
+	for tier in $tiers; do
+		for s in $scenarios; do
+			for k in baseline patched; do
+				r=build/runs/$tier/$k/$s/data
+				[ -d "build/runs/$tier/$k/$s" ] && echo --run "$tier" "$s" "$k" "$r"
+			done
+		done
+		d=$work/out/run/$tier
+		[ -f "$d/size" ] && echo --size "$tier" "$d/size"
+		[ -f "$d/bloat" ] && echo --bloat "$tier" "$d/bloat"
+	done
+	return 0
+}
+
+write_report()
+{
+	mkdir -p "$out"
+	tmp=$work/report.tmp
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	# shellcheck disable=SC2046
+	"$work/bin/ksr-report" --out "$tmp" $(report_args) ||
+		die "report tool failed; nothing written to $out"
+	mv "$tmp/report.txt" "$tmp/report.json" "$out/"
+	cat "$out/report.txt"
+}

@@ -1,0 +1,28 @@
+#!/bin/sh
+# pahole.sh SRC OBJ OUT ARCH OBJLIST FRAGMENT...
+#
+# The pahole cross-check's input: configure.sh with the fragments (which
+# include debuginfo.config), then only the objects named in OBJLIST
+# (lines "path/file.o struct..."), each compiled with DWARF as a single
+# kbuild target, and "pahole -C struct,..." on each.  OUT gets, per object,
+# a line "@object PATH" and pahole's struct dumps.
+set -eu
+[ $# -ge 6 ] || { echo "usage: pahole.sh SRC OBJ OUT ARCH OBJLIST FRAGMENT..." >&2; exit 2; }
+src=$(cd "$1" && pwd) obj=$2 out=$3 arch=$4 list=$5
+shift 5
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$obj"
+obj=$(cd "$obj" && pwd)
+command -v pahole > /dev/null || { echo "pahole.sh: pahole not installed (dwarves)" >&2; exit 1; }
+"$here/scripts/configure.sh" "$src" "$obj" "$arch" "$@"
+mkdir -p "$(dirname "$out")"
+: > "$out.tmp"
+grep -v '^[[:space:]]*\(#\|$\)' "$list" | while read -r o structs; do
+	make -s -C "$src" O="$obj" ARCH="$arch" "$o" > "$out.log" 2>&1 ||
+		{ cat "$out.log" >&2; echo "pahole.sh: cannot compile $o" >&2; exit 1; }
+	echo "@object $o" >> "$out.tmp"
+	pahole -C "$(echo $structs | tr ' ' ,)" "$obj/$o" >> "$out.tmp" ||
+		{ echo "pahole.sh: pahole failed on $obj/$o" >&2; exit 1; }
+done
+mv "$out.tmp" "$out"
+echo "pahole.sh: $out ($arch, $(grep -c '^struct' "$out") structs)"

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * calc.c - run-time cost of one tier/scenario, baseline versus patched.
+ *
+ * Bytes grown = sum over the patched census's ktypes of live kobjects
+ * times the growth (patched - baseline sizeof, in the tier's own layout)
+ * of the struct that ktype's kobjects are embedded in (ktype-map.txt; an
+ * unmapped ktype counts the growth of struct kobject alone).  Slab caches
+ * are compared by name; a grown struct "moves" kmalloc size class when the
+ * smallest kmalloc-N cache of the run that fits it changes.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ksr.h"
+
+const char *tier_layout(const char *tier, char *buf, size_t len)
+{
+	snprintf(buf, len, "x86_64-%s", tier);
+	return buf;
+}
+
+/* Size of the kmalloc-N cache kmalloc(@size) would use, 0 if none. */
+long kmalloc_class(const struct table *slab, long size, char *name, size_t len)
+{
+	long best = 0, n;
+	char *end;
+	int i;
+
+	for (i = 0; i < slab->n; i++) {
+		if (strncmp(slab->c[i].name, "kmalloc-", 8))
+			continue;
+		n = strtol(slab->c[i].name + 8, &end, 10);
+		if (*end == 'k')
+			n *= 1024, end++;
+		if (*end || n < size || (best && n >= best))
+			continue;
+		best = n;
+		snprintf(name, len, "%s", slab->c[i].name);
+	}
+	if (!best)
+		snprintf(name, len, "none");
+	return best;
+}
+
+static const struct kmap *map_find(const struct ksr *k, const char *ktype)
+{
+	int i;
+
+	for (i = 0; i < k->nmap; i++)
+		if (!strcmp(k->map[i].ktype, ktype))
+			return &k->map[i];
+	return NULL;
+}
+
+static void ktypes(struct ksr *k, struct rtcost *c)
+{
+	const struct table *cen = &c->r[1]->census;
+	const struct kmap *m;
+	struct ktcost *kt;
+	long b, p;
+	int i;
+
+	for (i = 0; i < cen->n; i++) {
+		if (!strcmp(cen->c[i].name, "live") || !strcmp(cen->c[i].name, "initialised") ||
+		    !strcmp(cen->c[i].name, "released"))
+			continue;
+		kt = &c->kt[c->nkt++];
+		m = map_find(k, cen->c[i].name);
+		copy(kt->ktype, cen->c[i].name, sizeof(kt->ktype));
+		copy(kt->st, m ? m->st : "kobject", sizeof(kt->st));
+		kt->mapped = !!m;
+		b = probe_get(c->p[0], "size", kt->st);
+		p = probe_get(c->p[1], "size", kt->st);
+		if (b < 0 || p < 0)
+			die("%s: ktype %s maps to struct %s, which the %s probes lack",
+			    k->mappath, kt->ktype, kt->st, c->layout);
+		kt->live = cen->c[i].val;
+		kt->growth = p - b;
+		kt->bytes = kt->live * kt->growth;
+		c->bytes += kt->bytes;
+	}
+}
+
+static void slabs(struct rtcost *c)
+{
+	const struct table *t[2] = { &c->r[0]->slab, &c->r[1]->slab };
+	const struct count *x;
+	struct slabdiff *d;
+	int i, j, n;
+
+	for (j = 0; j < 2; j++) {
+		for (i = 0; i < t[j]->n; i++) {
+			c->slabpages[j] += t[j]->c[i].pages;
+			if (j && table_get(t[0], t[j]->c[i].name))
+				continue;	/* already paired */
+			d = &c->slab[c->nslab++];
+			memset(d, 0, sizeof(*d));
+			copy(d->name, t[j]->c[i].name, sizeof(d->name));
+			for (n = 0; n < 2; n++) {
+				x = table_get(t[n], d->name);
+				d->objs[n] = x ? x->val : 0;
+				d->objsize[n] = x ? x->objsize : 0;
+				d->pages[n] = x ? x->pages : 0;
+			}
+		}
+	}
+}
+
+static void moves(struct rtcost *c)
+{
+	const struct probe *p = c->p[1];
+	struct kmove *mv;
+	long b, a;
+	int i;
+
+	for (i = 0; i < p->n && c->nmove < 64; i++) {
+		if (strncmp(p->f[i].name, "size__", 6))
+			continue;
+		mv = &c->move[c->nmove];
+		b = probe_get(c->p[0], "size", p->f[i].name + 6);
+		a = p->f[i].val;
+		if (b < 0 || a <= b)
+			continue;
+		kmalloc_class(&c->r[0]->slab, b, mv->from, sizeof(mv->from));
+		kmalloc_class(&c->r[1]->slab, a, mv->to, sizeof(mv->to));
+		if (!strcmp(mv->from, mv->to))
+			continue;
+		copy(mv->st, p->f[i].name + 6, sizeof(mv->st));
+		mv->size[0] = b;
+		mv->size[1] = a;
+		c->nmove++;
+	}
+}
+
+void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->r[0] = base;
+	c->r[1] = run_find(k, base->tier, base->scenario, "patched");
+	tier_layout(base->tier, c->layout, sizeof(c->layout));
+	c->p[0] = probe_find(k, "baseline", c->layout);
+	c->p[1] = probe_find(k, "patched", c->layout);
+	if (!c->p[0] || !c->p[1])
+		die("run %s/%s: no --probe baseline/patched %s for its growth",
+		    base->tier, base->scenario, c->layout);
+	c->page = probe_get(c->p[1], "page", "bytes");
+	ktypes(k, c);
+	slabs(c);
+	moves(c);
+}

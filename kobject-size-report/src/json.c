@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json.c - report.json: every figure, and the input it came from.
+ *
+ * Compile-time figures carry their probe.s path and expression; pahole
+ * checks their object; run-time figures the census/slabinfo/meminfo path.
+ */
+#include <string.h>
+#include "ksr.h"
+
+static void js(FILE *f, const char *key, const char *s)
+{
+	fprintf(f, "\"%s\": \"", key);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*s >= 0x20)
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void probes(struct ksr *k, FILE *f)
+{
+	const struct probe *p;
+	int i, j;
+
+	fprintf(f, "  \"probes\": [\n");
+	for (i = 0; i < k->nprobe; i++) {
+		p = k->probe[i];
+		fprintf(f, "    {");
+		js(f, "tree", p->tree);
+		fprintf(f, ", ");
+		js(f, "layout", p->layout);
+		fprintf(f, ", ");
+		js(f, "source", p->path);
+		fprintf(f, ", \"figures\": [\n");
+		for (j = 0; j < p->n; j++) {
+			fprintf(f, "      {");
+			js(f, "name", p->f[j].name);
+			fprintf(f, ", \"value\": %ld, ", p->f[j].val);
+			js(f, "expr", p->f[j].expr);
+			fprintf(f, "}%s\n", j + 1 < p->n ? "," : "");
+		}
+		fprintf(f, "    ]}%s\n", i + 1 < k->nprobe ? "," : "");
+	}
+	fprintf(f, "  ],\n");
+}
+
+static void pahole(struct ksr *k, FILE *f)
+{
+	const struct check *c;
+	int i;
+
+	fprintf(f, "  \"pahole\": {\"run\": %s, \"mismatches\": %d, \"files\": [",
+		k->npahole ? "true" : "false", k->mismatches);
+	for (i = 0; i < k->npahole; i++) {
+		fprintf(f, "%s{", i ? ", " : "");
+		js(f, "tree", k->pahole[i]->tree);
+		fprintf(f, ", ");
+		js(f, "layout", k->pahole[i]->layout);
+		fprintf(f, ", ");
+		js(f, "source", k->pahole[i]->path);
+		fprintf(f, "}");
+	}
+	fprintf(f, "],\n    \"checks\": [\n");
+	for (i = 0; i < k->ncheck; i++) {
+		c = &k->check[i];
+		fprintf(f, "      {");
+		js(f, "tree", c->tree);
+		fprintf(f, ", ");
+		js(f, "layout", c->layout);
+		fprintf(f, ", ");
+		js(f, "figure", c->fig);
+		fprintf(f, ", \"probe\": %ld, \"pahole\": %ld, ", c->probe, c->pahole);
+		js(f, "object", c->object);
+		fprintf(f, "}%s\n", i + 1 < k->ncheck ? "," : "");
+	}
+	fprintf(f, "  ]},\n");
+}
+
+static void side(FILE *f, const char *name, const struct rtcost *c, int i)
+{
+	fprintf(f, "     \"%s\": {", name);
+	js(f, "census", c->r[i]->census.path);
+	fprintf(f, ", ");
+	js(f, "slabinfo", c->r[i]->slab.path);
+	fprintf(f, ", ");
+	js(f, "meminfo", c->r[i]->mem.path);
+	fprintf(f, ", ");
+	js(f, "probe", c->p[i]->path);
+	fprintf(f, ", \"live\": %ld, \"slab_pages\": %ld, \"meminfo_slab_kB\": %ld},\n",
+		c->r[i]->live, c->slabpages[i], table_get(&c->r[i]->mem, "Slab")->val);
+}
+
+static void run_lists(const struct rtcost *c, FILE *f)
+{
+	int i;
+
+	fprintf(f, "     \"ktypes\": [\n");
+	for (i = 0; i < c->nkt; i++) {
+		fprintf(f, "       {");
+		js(f, "ktype", c->kt[i].ktype);
+		fprintf(f, ", ");
+		js(f, "struct", c->kt[i].st);
+		fprintf(f, ", \"mapped\": %s, \"live\": %ld, \"growth\": %ld, \"bytes\": %ld}%s\n",
+			c->kt[i].mapped ? "true" : "false", c->kt[i].live, c->kt[i].growth,
+			c->kt[i].bytes, i + 1 < c->nkt ? "," : "");
+	}
+	fprintf(f, "     ],\n     \"slab\": [\n");
+	for (i = 0; i < c->nslab; i++) {
+		fprintf(f, "       {");
+		js(f, "cache", c->slab[i].name);
+		fprintf(f, ", \"active_objs\": [%ld, %ld], \"objsize\": [%ld, %ld], \"pages\": [%ld, %ld]}%s\n",
+			c->slab[i].objs[0], c->slab[i].objs[1], c->slab[i].objsize[0],
+			c->slab[i].objsize[1], c->slab[i].pages[0], c->slab[i].pages[1],
+			i + 1 < c->nslab ? "," : "");
+	}
+	fprintf(f, "     ],\n     \"kmalloc_moves\": [\n");
+	for (i = 0; i < c->nmove; i++) {
+		fprintf(f, "       {");
+		js(f, "struct", c->move[i].st);
+		fprintf(f, ", \"size\": [%ld, %ld], ", c->move[i].size[0], c->move[i].size[1]);
+		js(f, "from", c->move[i].from);
+		fprintf(f, ", ");
+		js(f, "to", c->move[i].to);
+		fprintf(f, "}%s\n", i + 1 < c->nmove ? "," : "");
+	}
+	fprintf(f, "     ]");
+}
+
+static void runs(struct ksr *k, FILE *f)
+{
+	static struct rtcost c;
+	int i, first = 1;
+
+	fprintf(f, "  \"runs\": [\n");
+	for (i = 0; i < k->nrun; i++) {
+		if (strcmp(k->run[i]->kernel, "baseline"))
+			continue;
+		rt_compute(k, k->run[i], &c);
+		fprintf(f, "%s    {", first ? "" : ",\n");
+		first = 0;
+		js(f, "tier", k->run[i]->tier);
+		fprintf(f, ", ");
+		js(f, "scenario", k->run[i]->scenario);
+		fprintf(f, ", ");
+		js(f, "layout", c.layout);
+		fprintf(f, ",\n     \"bytes_grown\": %ld, \"page_bytes\": %ld,\n", c.bytes, c.page);
+		side(f, "baseline", &c, 0);
+		side(f, "patched", &c, 1);
+		run_lists(&c, f);
+		fprintf(f, "}");
+	}
+	fprintf(f, "\n  ],\n");
+}
+
+static void vm(struct ksr *k, FILE *f)
+{
+	const struct vmsize *v;
+	int i, j;
+
+	fprintf(f, "  \"vmlinux\": [\n");
+	for (i = 0; i < k->nvm; i++) {
+		v = k->vm[i];
+		fprintf(f, "    {");
+		js(f, "tier", v->tier);
+		fprintf(f, ", ");
+		js(f, "source", v->path);
+		fprintf(f, ", \"text\": [%ld, %ld], \"data\": [%ld, %ld], \"bss\": [%ld, %ld],\n     ",
+			v->text[0], v->text[1], v->data[0], v->data[1], v->bss[0], v->bss[1]);
+		js(f, "bloat_source", v->bpath);
+		fprintf(f, ", ");
+		js(f, "bloat_summary", v->bsummary);
+		fprintf(f, ", ");
+		js(f, "bloat_total", v->btotal);
+		fprintf(f, ", \"functions\": [");
+		for (j = 0; j < v->nfn; j++) {
+			fprintf(f, "%s{", j ? ", " : "");
+			js(f, "name", v->fn[j].name);
+			fprintf(f, ", \"delta\": %ld}", v->fn[j].val);
+		}
+		fprintf(f, "]}%s\n", i + 1 < k->nvm ? "," : "");
+	}
+	fprintf(f, "  ]\n");
+}
+
+void json_write(struct ksr *k, FILE *f)
+{
+	fprintf(f, "{\n  ");
+	js(f, "ktype_map", k->mappath);
+	fprintf(f, ",\n");
+	probes(k, f);
+	pahole(k, f);
+	runs(k, f);
+	vm(k, f);
+	fprintf(f, "}\n");
+}

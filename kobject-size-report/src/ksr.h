@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ksr.h - kobject size report: shared types.
+ *
+ * Every figure the report prints is held with the input it came from
+ * (path, and the probe symbol or the line), so report.json can name it.
+ */
+#ifndef KSR_H
+#define KSR_H
+
+#include <stdio.h>
+
+#define KSR_NAME	64
+#define KSR_PATH	512
+#define KSR_MAX		512
+
+/* One "->sym value expr" line of a probe.s. */
+struct fig {
+	char name[KSR_NAME];
+	long val;
+	char expr[160];
+};
+
+/* One probe.s: a tree (pristine/baseline/patched) in one layout. */
+struct probe {
+	char tree[16], layout[32], path[KSR_PATH];
+	int n;
+	struct fig f[KSR_MAX];
+};
+
+/* A member of a struct as pahole prints it. */
+struct pmember {
+	char name[KSR_NAME], type[KSR_NAME];
+	long off, size;
+};
+
+struct pstruct {
+	char name[KSR_NAME], object[KSR_PATH];
+	long size;
+	int n;
+	struct pmember *m;
+};
+
+struct pahole {
+	char tree[16], layout[32], path[KSR_PATH];
+	int n;
+	struct pstruct s[KSR_MAX];
+};
+
+/* A named counter from census, slabinfo or meminfo. */
+struct count {
+	char name[KSR_NAME];
+	long val, objsize, pages;	/* objsize/pages: slab caches only */
+	int line;
+};
+
+struct table {
+	char path[KSR_PATH + 16];
+	int n;
+	struct count c[4 * KSR_MAX];
+};
+
+/* One guest run (tier, scenario, kernel) and its three data files. */
+struct run {
+	char tier[16], scenario[32], kernel[16], dir[KSR_PATH];
+	struct table census, slab, mem;
+	long live;
+};
+
+/* ktype symbol -> embedding struct, with the reason. */
+struct kmap {
+	char ktype[KSR_NAME], st[KSR_NAME], why[200];
+};
+
+/* vmlinux sizes and bloat-o-meter per tier. */
+struct vmsize {
+	char tier[16], path[KSR_PATH], bpath[KSR_PATH];
+	long text[2], data[2], bss[2];	/* [0] baseline, [1] patched */
+	char bsummary[512], btotal[512];
+	int nfn;
+	struct count fn[KSR_MAX];	/* name, val = delta */
+	int have_bloat;
+};
+
+/* One pahole cross-check: a probe figure against pahole's. */
+struct check {
+	char tree[16], layout[32], fig[KSR_NAME], object[KSR_PATH];
+	long probe, pahole;
+};
+
+struct ksr {
+	int nprobe, npahole, nrun, nmap, nvm, ncheck;
+	struct check check[4 * KSR_MAX];
+	struct probe *probe[16];
+	struct pahole *pahole[8];
+	struct run *run[16];
+	struct kmap map[128];
+	struct vmsize *vm[4];
+	char mappath[KSR_PATH];
+	int mismatches;
+};
+
+/* Derived run-time figures of one tier/scenario (calc.c). */
+struct ktcost {
+	char ktype[KSR_NAME], st[KSR_NAME];
+	long live, growth, bytes;
+	int mapped;
+};
+
+struct slabdiff {
+	char name[KSR_NAME];
+	long objs[2], objsize[2], pages[2];	/* [0] baseline, [1] patched */
+};
+
+struct kmove {
+	char st[KSR_NAME], from[KSR_NAME], to[KSR_NAME];
+	long size[2];
+};
+
+struct rtcost {
+	const struct run *r[2];			/* baseline, patched */
+	const struct probe *p[2];		/* the tier's layout */
+	char layout[32];
+	long bytes, page, slabpages[2];
+	int nkt, nslab, nmove;
+	struct ktcost kt[KSR_MAX];
+	struct slabdiff slab[KSR_MAX];
+	struct kmove move[64];
+};
+
+/* calc.c */
+void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c);
+long kmalloc_class(const struct table *slab, long size, char *name, size_t len);
+const char *tier_layout(const char *tier, char *buf, size_t len);
+
+/* util.c */
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void *xcalloc(size_t n, size_t size);
+FILE *xopen(const char *path, const char *what);
+int xgetline(char *buf, int size, FILE *f, const char *path, int *line);
+long xnum(const char *s, const char *path, int line);
+void copy(char *dst, const char *src, size_t size);
+
+/* probe.c */
+void probe_read(struct probe *p);
+const struct fig *probe_fig(const struct probe *p, const char *kind, const char *st);
+long probe_get(const struct probe *p, const char *kind, const char *st);
+struct probe *probe_find(struct ksr *k, const char *tree, const char *layout);
+
+/* pahole.c */
+void pahole_read(struct pahole *ph);
+void pahole_check(struct ksr *k, FILE *log);
+
+/* run.c */
+void run_read(struct run *r);
+void map_read(struct ksr *k);
+const struct count *table_get(const struct table *t, const char *name);
+struct run *run_find(struct ksr *k, const char *tier, const char *sc, const char *kernel);
+
+/* vmsize.c */
+void vmsize_read(struct vmsize *v);
+void bloat_read(struct vmsize *v);
+
+/* text.c, json.c */
+void text_write(struct ksr *k, FILE *out);
+void json_write(struct ksr *k, FILE *out);
+
+#endif

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * text.c - report.txt: the table a person takes in within ten seconds.
+ *
+ * 1. The seed's two claims, on i386 and x86_64 (distribution layout).
+ * 2. sizeof per struct, old -> new, growth and 64-byte cache lines, per
+ *    layout (dist layouts: pristine -> patched; booted tiers: baseline ->
+ *    patched, the two kernels that were run).
+ * 3. Per booted tier and scenario: live kobjects, bytes grown, slab pages,
+ *    kmalloc class moves, vmlinux sizes.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ksr.h"
+
+static const char *const layouts[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast" };
+#define NLAYOUT 4
+
+static long lines_of(const struct probe *p, long size)
+{
+	long cl = probe_get(p, "cacheline", "bytes");
+
+	return size < 0 ? -1 : (size + cl - 1) / cl;
+}
+
+/* "36>40 +4 1>2" for one struct in one layout; "-" parts when absent. */
+static void cell(char *buf, size_t len, const struct probe *o, const struct probe *n,
+		 const char *st)
+{
+	long a = probe_get(o, "size", st), b = probe_get(n, "size", st);
+
+	if (!n || b < 0)
+		snprintf(buf, len, "-");
+	else if (a < 0)
+		snprintf(buf, len, "new %ld L%ld", b, lines_of(n, b));
+	else
+		snprintf(buf, len, "%ld>%ld %+ld L%ld>%ld", a, b, b - a,
+			 lines_of(o, a), lines_of(n, b));
+}
+
+static const struct probe *old_of(struct ksr *k, const char *layout)
+{
+	return probe_find(k, strstr(layout, "-dist") ? "pristine" : "baseline", layout);
+}
+
+static void claims(struct ksr *k, FILE *f)
+{
+	const struct probe *p[2][2];
+	long kr[2], ko[2][2];
+	int a, t;
+
+	for (a = 0; a < 2; a++) {
+		for (t = 0; t < 2; t++) {
+			p[a][t] = probe_find(k, t ? "patched" : "pristine", layouts[a]);
+			ko[a][t] = probe_get(p[a][t], "size", "kobject");
+		}
+		kr[a] = probe_get(p[a][1], "kobjkref__bytes", NULL);
+	}
+	fprintf(f, "The seed's claims (Greg KH, 2004)        i386 (dist)              x86_64 (dist)\n");
+	fprintf(f, "  kref \"only 8 bytes on a 32bit\"        %-3ld B: %-15s %ld B (%ld-byte pointers)\n",
+		kr[0], kr[0] == 8 ? "HOLDS" : "DOES NOT HOLD", kr[1],
+		probe_get(p[1][1], "pointer", "bytes"));
+	fprintf(f, "  \"4 more bytes (32bit) to every kobject\" %ld>%ld %+ld: %-10s %ld>%ld %+ld, cache lines %ld>%ld\n",
+		ko[0][0], ko[0][1], ko[0][1] - ko[0][0],
+		ko[0][1] - ko[0][0] == 4 ? "HOLDS" : "DOES NOT HOLD",
+		ko[1][0], ko[1][1], ko[1][1] - ko[1][0],
+		lines_of(p[1][0], ko[1][0]), lines_of(p[1][1], ko[1][1]));
+	fprintf(f, "  (kref = the kobject's kref member in the patched tree; 6.1's plain struct kref: %ld B / %ld B)\n\n",
+		probe_get(p[0][0], "size", "kref"), probe_get(p[1][0], "size", "kref"));
+}
+
+static void sizes(struct ksr *k, FILE *f)
+{
+	const struct probe *ref = probe_find(k, "patched", "x86_64-dist");
+	char c[96];
+	int i, l;
+
+	fprintf(f, "sizeof (bytes): old>new growth, L = %ld-byte cache lines   dist: pristine>patched, booted tiers: baseline>patched\n",
+		probe_get(ref, "cacheline", "bytes"));
+	fprintf(f, "%-22s", "struct");
+	for (l = 0; l < NLAYOUT; l++)
+		fprintf(f, " %-22s", layouts[l]);
+	fputc('\n', f);
+	for (i = 0; i < ref->n; i++) {
+		if (strncmp(ref->f[i].name, "size__", 6))
+			continue;
+		fprintf(f, "%-22s", ref->f[i].name + 6);
+		for (l = 0; l < NLAYOUT; l++) {
+			cell(c, sizeof(c), old_of(k, layouts[l]),
+			     probe_find(k, "patched", layouts[l]), ref->f[i].name + 6);
+			fprintf(f, " %-22s", c);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "pahole cross-check: %d figures of %d tree/layouts compared, %d mismatches%s\n\n",
+		k->ncheck, k->npahole, k->mismatches,
+		k->npahole ? "" : " (NOT RUN: -n)");
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+	const struct ktcost *x = a, *y = b;
+
+	return (y->bytes > x->bytes) - (y->bytes < x->bytes);
+}
+
+static int by_pages(const void *a, const void *b)
+{
+	const struct slabdiff *x = a, *y = b;
+	long dx = labs(x->pages[1] - x->pages[0]), dy = labs(y->pages[1] - y->pages[0]);
+
+	return (dy > dx) - (dy < dx);
+}
+
+static void slab_lines(struct rtcost *c, FILE *f)
+{
+	const struct slabdiff *d;
+	int i, shown = 0;
+
+	qsort(c->slab, c->nslab, sizeof(c->slab[0]), by_pages);
+	fprintf(f, "  slab caches that changed (pages, objsize):");
+	for (i = 0; i < c->nslab && shown < 6; i++) {
+		d = &c->slab[i];
+		if (d->pages[0] == d->pages[1] && d->objsize[0] == d->objsize[1])
+			continue;
+		fprintf(f, "%s %s %+ld", shown++ ? "," : "", d->name, d->pages[1] - d->pages[0]);
+		if (d->objsize[0] != d->objsize[1])
+			fprintf(f, " (%ld>%ld B)", d->objsize[0], d->objsize[1]);
+	}
+	fprintf(f, "%s\n", shown ? "" : " none");
+}
+
+static void runtime(struct ksr *k, const struct run *r, FILE *f)
+{
+	static struct rtcost c;
+	const struct count *m[2];
+	int i;
+
+	rt_compute(k, r, &c);
+	qsort(c.kt, c.nkt, sizeof(c.kt[0]), by_bytes);
+	m[0] = table_get(&c.r[0]->mem, "Slab");
+	m[1] = table_get(&c.r[1]->mem, "Slab");
+	fprintf(f, "Booted: tier %s, scenario %s (layout %s)    baseline    patched\n",
+		r->tier, r->scenario, c.layout);
+	fprintf(f, "  live kobjects (census)            %10ld %10ld\n", c.r[0]->live, c.r[1]->live);
+	fprintf(f, "  slab pages (slabinfo, all caches) %10ld %10ld   %+ld pages = %+ld KiB\n",
+		c.slabpages[0], c.slabpages[1], c.slabpages[1] - c.slabpages[0],
+		(c.slabpages[1] - c.slabpages[0]) * c.page / 1024);
+	fprintf(f, "  Slab (meminfo, kB)                %10ld %10ld   %+ld kB\n",
+		m[0]->val, m[1]->val, m[1]->val - m[0]->val);
+	fprintf(f, "  bytes grown = live x growth of embedding struct: %ld B = %.1f pages of %ld B\n",
+		c.bytes, (double)c.bytes / c.page, c.page);
+	fprintf(f, "  top ktypes:");
+	for (i = 0; i < c.nkt && i < 5; i++)
+		fprintf(f, "%s %s %ld x %+ld (%s%s)", i ? "," : "", c.kt[i].ktype,
+			c.kt[i].live, c.kt[i].growth, c.kt[i].st, c.kt[i].mapped ? "" : ", unmapped");
+	fputc('\n', f);
+	slab_lines(&c, f);
+	fprintf(f, "  kmalloc class moves (if kmalloc'ed alone):");
+	for (i = 0; i < c.nmove && i < 8; i++)
+		fprintf(f, "%s %s %ld>%ld %s>%s", i ? "," : "", c.move[i].st, c.move[i].size[0],
+			c.move[i].size[1], c.move[i].from, c.move[i].to);
+	fprintf(f, "%s\n", c.nmove ? (c.nmove > 8 ? " ... (all in report.json)" : "") : " none");
+}
+
+static void vmlinux(const struct vmsize *v, FILE *f)
+{
+	int i;
+
+	fprintf(f, "vmlinux, tier %s: text %ld>%ld (%+ld), data %ld>%ld (%+ld), bss %ld>%ld (%+ld)\n",
+		v->tier, v->text[0], v->text[1], v->text[1] - v->text[0],
+		v->data[0], v->data[1], v->data[1] - v->data[0],
+		v->bss[0], v->bss[1], v->bss[1] - v->bss[0]);
+	if (!v->have_bloat)
+		return;
+	fprintf(f, "  bloat-o-meter: %s\n  largest:", v->bsummary);
+	for (i = 0; i < v->nfn && i < 5; i++)
+		fprintf(f, "%s %s %+ld", i ? "," : "", v->fn[i].name, v->fn[i].val);
+	fputc('\n', f);
+}
+
+void text_write(struct ksr *k, FILE *f)
+{
+	int i;
+
+	fprintf(f, "kobject size report: kobject refcount on a kref that stores release() (every figure: report.json)\n\n");
+	claims(k, f);
+	sizes(k, f);
+	for (i = 0; i < k->nrun; i++)
+		if (!strcmp(k->run[i]->kernel, "baseline"))
+			runtime(k, k->run[i], f);
+	if (!k->nrun)
+		fprintf(f, "Booted: no run data given (nothing booted yet)\n");
+	for (i = 0; i < k->nvm; i++)
+		vmlinux(k->vm[i], f);
+}
