@@ -274,6 +274,20 @@ static void print_counts(struct side *s, const char *label)
 	       s->dirs, s->attrs, s->links);
 }
 
+/* A count of -1 means the bus is absent on that side: print "-". */
+static void print_bus(const struct bus *b)
+{
+	char n[2][24];
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (b->devices[k] < 0)
+			strcpy(n[k], "-");
+		else
+			snprintf(n[k], sizeof(n[k]), "%ld", b->devices[k]);
+	printf("# devices %s baseline %s patched %s\n", b->name, n[0], n[1]);
+}
+
 int main(int argc, char **argv)
 {
 	struct side s[2] = { { .file = argv[1] }, { .file = argv[2] } };
@@ -292,8 +306,7 @@ int main(int argc, char **argv)
 	print_counts(&s[0], "baseline");
 	print_counts(&s[1], "patched");
 	for (k = 0; k < nbuses; k++)
-		printf("# devices %s baseline %ld patched %ld\n", buses[k].name,
-		       buses[k].devices[0], buses[k].devices[1]);
+		print_bus(&buses[k]);
 	bad = diff(&s[0], &s[1], &total);
 	for (i = 0; i < nrules; i++)
 		if (!rules[i].hits)
