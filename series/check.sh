@@ -24,7 +24,8 @@
 #                                (users.config), compiling only those objects
 #
 # Environment: SERIES_DIR (default: this script's directory), CHECK_TIER
-# (debug|fast, default debug), JOBS (default 2).
+# (debug|fast, default debug), JOBS (default 2), CHECK_STEPS (default
+# "apply checkpatch bisect users": which groups to run; apply always runs).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +33,8 @@ repo=$(cd "$here/.." && pwd)
 series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
 tier=${CHECK_TIER:-debug}
 jobs=${JOBS:-2}
+steps=" ${CHECK_STEPS:-apply checkpatch bisect users} "
+want() { case $steps in *" $1 "*) return 0 ;; esac; return 1; }
 
 [ $# -eq 2 ] || { echo "usage: $0 PRISTINE SCRATCH" >&2; exit 2; }
 pristine=$(cd "$1" && pwd) || exit 2
@@ -64,7 +67,7 @@ result() {	# result OK NAME [DIAG-FILE]
 		fi
 	fi
 	# progress on stderr, the KTAP on stdout at the end
-	echo "check.sh: $(echo "$out" | tail -n 1 | grep -v '^#' || true)" >&2
+	echo "check.sh: $(printf "%s" "$out" | grep -v "^#" | tail -n 1)" >&2
 }
 
 export QUILT_PATCHES="$series_dir" QUILT_PC=.pc
@@ -75,9 +78,9 @@ qtree=$scratch/quilt-tree
 rm -rf "$qtree" "$qtree.series"
 echo "$patches" > "$qtree.series"
 cp -al "$pristine" "$qtree"
-(cd "$qtree" && QUILT_SERIES="$qtree.series" quilt push -a $qrc) > "$logs/quilt.log" 2>&1
+(cd "$qtree" && QUILT_SERIES="$qtree.series" quilt push -a --fuzz=0 $qrc) > "$logs/quilt.log" 2>&1
 quilt_ok=$?
-result $quilt_ok "apply: quilt push -a ($npatches patches)" "$logs/quilt.log"
+result $quilt_ok "apply: quilt push -a --fuzz=0 ($npatches patches)" "$logs/quilt.log"
 
 # ---- apply: git am ------------------------------------------------------
 gtree=$scratch/git-tree
@@ -105,7 +108,7 @@ result $? "apply: git am ($npatches patches)" "$logs/git-am.log"
 # ---- checkpatch -----------------------------------------------------------
 allow=$series_dir/checkpatch.allow
 i=0
-for p in $patches; do
+want checkpatch && for p in $patches; do
 	i=$((i + 1))
 	log=$logs/checkpatch-$i.log
 	perl "$pristine/scripts/checkpatch.pl" --strict --terse --show-types \
@@ -135,7 +138,9 @@ done
 # ---- bisect: every prefix compiles ------------------------------------------
 obj=$scratch/obj-$tier
 cfg=$scratch/config-$tier
-if [ "$quilt_ok" -eq 0 ]; then
+if ! want bisect; then
+	:
+elif [ "$quilt_ok" -eq 0 ]; then
 	# the config comes from the whole series, so every option exists
 	sh "$repo/kernel/configure.sh" "$qtree" "$obj" \
 		"$repo/kernel/configs/common.config" \
@@ -148,7 +153,7 @@ else
 	cfg_ok=1
 fi
 i=0
-for p in $patches; do
+want bisect && for p in $patches; do
 	i=$((i + 1))
 	log=$logs/bisect-$i.log
 	if [ "$cfg_ok" -ne 0 ]; then
@@ -186,7 +191,9 @@ done
 # ---- the kobject kref users outside lib/ and drivers/base/ -------------------
 log=$logs/users.log
 uobj=$scratch/obj-users
-if [ "$quilt_ok" -eq 0 ]; then
+if ! want users; then
+	:
+elif [ "$quilt_ok" -eq 0 ]; then
 	(
 		set -e
 		cd "$qtree"

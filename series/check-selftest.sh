@@ -1,0 +1,63 @@
+#!/bin/sh
+# check-selftest.sh PRISTINE SCRATCH [GROUP...] - show that check.sh fails.
+#
+# For each group (default: apply checkpatch bisect users) make a broken copy
+# of this series in SCRATCH and run check.sh on it; the group's tests must
+# report "not ok" (and check.sh must exit non-zero), else this script fails.
+#   apply       a context line of patch 3 no longer matches the tree
+#   checkpatch  trailing whitespace added to patch 3; allowlist emptied
+#   bisect      patches 3 and 4 swapped: prefix 1,2,4 uses kref_rel before
+#               it exists (patch 3 alone also breaks nothing else)
+#   users       patch 4 leaves drivers/of/dynamic.c on kref_read()
+# Prints KTAP, one test per group.  Uses CHECK_TIER=fast for the compiles.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -ge 2 ] || { echo "usage: $0 PRISTINE SCRATCH [GROUP...]" >&2; exit 2; }
+pristine=$1
+mkdir -p "$2"
+scratch=$(cd "$2" && pwd)
+shift 2
+groups=${*:-apply checkpatch bisect users}
+
+p3=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/series" | sed -n 3p)
+p4=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/series" | sed -n 4p)
+
+n=0 failed=0
+echo "KTAP version 1"
+echo "1..$(echo $groups | wc -w)"
+for g in $groups; do
+	n=$((n + 1))
+	s=$scratch/series-$g
+	rm -rf "$s"
+	mkdir -p "$s"
+	cp "$here"/*.patch "$here"/series "$here"/kernel.config "$here"/checkpatch.allow \
+		"$here"/users.config "$here"/users.objects "$s"/
+	steps=$g
+	case $g in
+	apply)
+		# a context line of patch 3 that the tree does not have
+		sed -i 's/^ \(\treturn refcount_inc_not_zero(&kref->refcount);\)$/ \1 \/\* broken \*\//' "$s/$p3"
+		steps=apply ;;
+	checkpatch)
+		sed -i '0,/^+struct kref_rel {$/s//+struct kref_rel { /' "$s/$p3"
+		: > "$s/checkpatch.allow" ;;
+	bisect)
+		awk -v a="$p3" -v b="$p4" '$0 == a { print b; next } $0 == b { print a; next } { print }' \
+			"$here/series" > "$s/series" ;;
+	users)
+		sed -i 's/^+\(.*\)kref_rel_read(&ce->np->kobj.kref)/+\1kref_read(\&ce->np->kobj.kref)/' "$s/$p4" ;;
+	*)
+		echo "unknown group $g" >&2; exit 2 ;;
+	esac
+	SERIES_DIR=$s CHECK_STEPS=$steps CHECK_TIER=fast \
+		"$here/check.sh" "$pristine" "$scratch/run" > "$scratch/$g.ktap" 2> "$scratch/$g.err"
+	rc=$?
+	sed 's/^/# /' "$scratch/$g.ktap" | grep -E '^# (not )?ok '
+	if [ "$rc" -ne 0 ] && grep -q "^not ok .* - $g" "$scratch/$g.ktap"; then
+		echo "ok $n - check.sh catches a broken series: $g"
+	else
+		echo "not ok $n - check.sh catches a broken series: $g"
+		failed=$((failed + 1))
+	fi
+done
+[ "$failed" -eq 0 ]
