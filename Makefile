@@ -128,5 +128,7 @@ clean:
 distclean:
 	rm -rf $(B)
 
+-include tests/hotplug/hotplug.mk
+
 print-tier:
 	@echo $(TIER)

@@ -8,6 +8,9 @@
 # Serial ports: ttyS0 console -> RUNDIR/console.log, ttyS1 KTAP ->
 # RUNDIR/result.ktap, ttyS2 data sections -> RUNDIR/data/<name>, and with -d
 # ttyS3 on the unix socket RUNDIR/ctl.sock.  QMP listens on RUNDIR/qmp.sock.
+# The guest reports through isa-debug-exit: it writes 0x10 + status, so QEMU
+# exits 33 (passed) or 35 (a test failed); any other QEMU exit means the
+# guest never reported.
 # A host driver (-d) runs beside QEMU with QMP_SOCK, CTL_SOCK and RUN_DIR in
 # its environment; its failure fails the run.
 #
@@ -65,7 +68,12 @@ set -- qemu-system-x86_64 -name "krefrun-$$" -M pc -accel "$accel" -smp 2 -m 1G 
 	-serial "file:$out/data.raw" $ctl $qargs \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 loglevel=5 panic=-1 scenario=$scenario $extra"
-printf '%s\n' "$*" > "$out/repro.cmd"
+for a in "$@"; do
+	case $a in
+	*[!A-Za-z0-9_./:,=+-]*) printf "'%s' " "$a" ;;
+	*) printf '%s ' "$a" ;;
+	esac
+done > "$out/repro.cmd"
 echo "run.sh: $scenario on $accel; reproduce: $(cat "$out/repro.cmd")"
 
 "$@" > "$out/qemu.log" 2>&1 &
@@ -127,9 +135,9 @@ fi
 [ -n "$why" ] && { tail -20 "$out/console.log"; verdict 4 "$why"; }
 [ "$src" -eq 1 ] && verdict 3 "kernel crashed or warned"
 case $qrc in
-1) [ "$drc" -eq 0 ] && verdict 0 "pass"
-   verdict 1 "host driver failed: $out/driver.log" ;;
-3) verdict 1 "a test failed: $out/result.ktap" ;;
+33) [ "$drc" -eq 0 ] && verdict 0 "pass"
+    verdict 1 "host driver failed: $out/driver.log" ;;
+35) verdict 1 "a test failed: $out/result.ktap" ;;
 *) tail -20 "$out/console.log"
    verdict 2 "boot failed: the guest never reported (qemu exit $qrc)" ;;
 esac

@@ -32,7 +32,7 @@ step "host tests: scanner, config, tree, run.sh" tests/host/run.sh
 optional "host tests: snapshot diff" tests/walk/run.sh
 optional "host tests: size report" kobject-size-report/tests/run.sh
 optional "series: apply, checkpatch, bisect" series/check.sh build/src/pristine build/check/series
-step "kernels ($($MAKE -s --no-print-directory print-tier))" $MAKE kernels
+step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier))" $MAKE kernels initramfs
 step "rig: failure modes of a real boot" tests/rig/run.sh
 step "boot + KUnit, both kernels" $MAKE kunit
 step "boot + /sys walk, both kernels, diff" $MAKE walk

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Failure modes of a real boot: qemu/run.sh on the baseline kernel with an
+# initramfs that carries extra scenarios (appended as a second cpio archive,
+# which the kernel unpacks over the first).  Each must give its exit code,
+# within bounded time, leaving no QEMU process behind.  KTAP on stdout.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/ktap.sh"
+tier=${TIER:-debug}
+kernel=$top/build/obj/$tier/baseline/arch/x86/boot/bzImage
+initrd=$top/build/initramfs.cpio.gz
+out=$top/build/runs/$tier/rig
+for f in "$kernel" "$initrd"; do
+	[ -r "$f" ] || { echo "rig: missing $f (make kernels initramfs)"; exit 1; }
+done
+mkdir -p "$out/extra/scenarios"
+cp "$top"/tests/rig/scenarios/*.sh "$out/extra/scenarios/"
+(cd "$out/extra" && find scenarios | LC_ALL=C sort | cpio -o -H newc 2>/dev/null | gzip -n) > "$out/extra.cpio.gz"
+cat "$initrd" "$out/extra.cpio.gz" > "$out/initrd.cpio.gz"
+
+boot() {	# boot WANT SCENARIO [run.sh options]
+	want=$1 sc=$2
+	shift 2
+	t0=$(date +%s)
+	expect "$want" "$sc gives exit $want" "$top/qemu/run.sh" -k "$kernel" \
+		-i "$out/initrd.cpio.gz" -s "$sc" -o "$out/$sc" -t 240 -n 60 "$@"
+	echo "# $sc: $(cat "$out/$sc/verdict" 2>/dev/null) in $(($(date +%s) - t0))s"
+}
+
+t_plan 6
+boot 0 rig-pass
+boot 1 rig-fail
+boot 2 rig-noreport
+boot 3 rig-panic-after-ok
+boot 4 rig-hang -n 30
+name=$(sed -n 's/.* -name \([^ ]*\) .*/\1/p' "$out/rig-hang/repro.cmd")
+if [ -z "$name" ] || pgrep -f -- "-name $name " > /dev/null; then
+	t_fail "no QEMU left after the timeout" "name '$name' still running or unknown"
+else
+	t_ok "no QEMU left after the timeout"
+fi
+t_done

@@ -1,0 +1,2 @@
+# The guest powers off without reporting: boot failed (exit 2).
+poweroff -f
