@@ -17,7 +17,7 @@ log=$obj/.ksr.log
 : > "$log"
 run() { "$@" >> "$log" 2>&1 || { echo "configure.sh: failed: $* (see $log)" >&2; tail -20 "$log" >&2; exit 1; }; }
 
-cat "$@" > "$obj/.fragments.new"
+{ echo "# ARCH=$arch"; cat "$@"; } > "$obj/.fragments.new"
 if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.fragments.new" "$obj/.fragments"; then
 	rm -f "$obj/.fragments"
 	run make -C "$src" O="$obj" ARCH="$arch" tinyconfig

@@ -62,7 +62,9 @@ layout_fragments()
 	return 0
 }
 
-layout_arch() { case $1 in i386-*) echo i386 ;; *) echo x86_64 ;; esac; }
+# ARCH=x86 for x86_64, as kernel/configure.sh gets by default (ARCH=x86_64
+# would change what tinyconfig leaves, e.g. X86_5LEVEL).
+layout_arch() { case $1 in i386-*) echo i386 ;; *) echo x86 ;; esac; }
 
 probe_all()
 {
@@ -91,6 +93,16 @@ pahole_all()
 	done
 }
 
+# The booted kernel's .config must be the one the tier's probe measured.
+same_config()
+{
+	[ -f "$1" ] || return 0
+	grep '^CONFIG_' "$1" | sort > "$work/cfg.a"
+	grep '^CONFIG_' "$2" | sort > "$work/cfg.b"
+	cmp -s "$work/cfg.a" "$work/cfg.b" ||
+		die "$1 differs from the probe's $2 (rebuild, or rerun the probe): $(diff "$work/cfg.a" "$work/cfg.b" | grep '^[<>]' | head -3 | tr '\n' ' ')"
+}
+
 # Per booted tier: vmlinux size and bloat-o-meter, when both kernels exist.
 runtime_all()
 {
@@ -98,6 +110,9 @@ runtime_all()
 		d=$work/out/run/$tier
 		rm -rf "$d"
 		mkdir -p "$d"
+		for k in baseline patched; do
+			same_config "build/obj/$tier/$k/.config" "$work/out/$k/x86_64-$tier.s.config"
+		done
 		b=build/obj/$tier/baseline/vmlinux p=build/obj/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue
 		size "$b" "$p" > "$d/size" || die "size $b $p failed"

@@ -148,3 +148,33 @@ void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c)
 	slabs(c);
 	moves(c);
 }
+
+/*
+ * The seed's claims: kref "only 8 bytes on a 32bit platform" (its kref had
+ * the release pointer: our kobject's kref member in the patched tree) and
+ * "4 more bytes (on a 32bit platform) to every kobject" (patched - pristine
+ * sizeof(struct kobject)).  c[0..1]: kref i386/x86_64, c[2..3]: kobject.
+ */
+void claims_compute(struct ksr *k, struct claim c[4])
+{
+	static const char *const lay[2] = { "i386-dist", "x86_64-dist" };
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		c[i].what = i < 2 ? "kref" : "kobject";
+		c[i].layout = lay[i & 1];
+		c[i].old = probe_find(k, "pristine", c[i].layout);
+		c[i].new = probe_find(k, "patched", c[i].layout);
+		if (i < 2) {
+			c[i].before = probe_get(c[i].old, "kobjkref__bytes", NULL);
+			c[i].after = probe_get(c[i].new, "kobjkref__bytes", NULL);
+			c[i].value = c[i].after;
+			c[i].holds = c[i].value == 8;
+		} else {
+			c[i].before = probe_get(c[i].old, "size", "kobject");
+			c[i].after = probe_get(c[i].new, "size", "kobject");
+			c[i].value = c[i].after - c[i].before;
+			c[i].holds = c[i].value == 4;
+		}
+	}
+}

@@ -185,11 +185,36 @@ static void vm(struct ksr *k, FILE *f)
 	fprintf(f, "  ]\n");
 }
 
+static void claims(struct ksr *k, FILE *f)
+{
+	struct claim c[4];
+	int i;
+
+	claims_compute(k, c);
+	fprintf(f, "  \"claims\": [\n");
+	for (i = 0; i < 4; i++) {
+		fprintf(f, "    {");
+		js(f, "claim", i < 2 ? "kref is only 8 bytes on a 32bit platform" :
+		   "4 more bytes (on a 32bit platform) to every kobject");
+		fprintf(f, ", ");
+		js(f, "layout", c[i].layout);
+		fprintf(f, ", \"%s\": [%ld, %ld], \"value\": %ld, \"holds\": %s, ",
+			i < 2 ? "kobjkref__bytes" : "size__kobject",
+			c[i].before, c[i].after, c[i].value, c[i].holds ? "true" : "false");
+		js(f, "source_pristine", c[i].old->path);
+		fprintf(f, ", ");
+		js(f, "source_patched", c[i].new->path);
+		fprintf(f, "}%s\n", i < 3 ? "," : "");
+	}
+	fprintf(f, "  ],\n");
+}
+
 void json_write(struct ksr *k, FILE *f)
 {
 	fprintf(f, "{\n  ");
 	js(f, "ktype_map", k->mappath);
 	fprintf(f, ",\n");
+	claims(k, f);
 	probes(k, f);
 	pahole(k, f);
 	runs(k, f);

@@ -128,7 +128,17 @@ struct rtcost {
 	struct kmove move[64];
 };
 
+/* One of the seed's claims, in one layout (calc.c). */
+struct claim {
+	const char *what;		/* "kref" or "kobject" */
+	const char *layout;
+	const struct probe *old, *new;	/* pristine, patched */
+	long before, after, value;	/* value: the claimed figure's measure */
+	int holds;			/* only meaningful on i386 */
+};
+
 /* calc.c */
+void claims_compute(struct ksr *k, struct claim c[4]);
 void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c);
 long kmalloc_class(const struct table *slab, long size, char *name, size_t len);
 const char *tier_layout(const char *tier, char *buf, size_t len);

@@ -45,28 +45,20 @@ static const struct probe *old_of(struct ksr *k, const char *layout)
 
 static void claims(struct ksr *k, FILE *f)
 {
-	const struct probe *p[2][2];
-	long kr[2], ko[2][2];
-	int a, t;
+	const char *verdict[2] = { "DOES NOT HOLD", "HOLDS" };
+	struct claim c[4];
 
-	for (a = 0; a < 2; a++) {
-		for (t = 0; t < 2; t++) {
-			p[a][t] = probe_find(k, t ? "patched" : "pristine", layouts[a]);
-			ko[a][t] = probe_get(p[a][t], "size", "kobject");
-		}
-		kr[a] = probe_get(p[a][1], "kobjkref__bytes", NULL);
-	}
-	fprintf(f, "The seed's claims (Greg KH, 2004)        i386 (dist)              x86_64 (dist)\n");
-	fprintf(f, "  kref \"only 8 bytes on a 32bit\"        %-3ld B: %-15s %ld B (%ld-byte pointers)\n",
-		kr[0], kr[0] == 8 ? "HOLDS" : "DOES NOT HOLD", kr[1],
-		probe_get(p[1][1], "pointer", "bytes"));
-	fprintf(f, "  \"4 more bytes (32bit) to every kobject\" %ld>%ld %+ld: %-10s %ld>%ld %+ld, cache lines %ld>%ld\n",
-		ko[0][0], ko[0][1], ko[0][1] - ko[0][0],
-		ko[0][1] - ko[0][0] == 4 ? "HOLDS" : "DOES NOT HOLD",
-		ko[1][0], ko[1][1], ko[1][1] - ko[1][0],
-		lines_of(p[1][0], ko[1][0]), lines_of(p[1][1], ko[1][1]));
-	fprintf(f, "  (kref = the kobject's kref member in the patched tree; 6.1's plain struct kref: %ld B / %ld B)\n\n",
-		probe_get(p[0][0], "size", "kref"), probe_get(p[1][0], "size", "kref"));
+	claims_compute(k, c);
+	fprintf(f, "The seed's claims (Greg KH, 2004)          i386 (dist)                x86_64 (dist)\n");
+	fprintf(f, "  kref \"only 8 bytes on a 32bit platform\"  %ld B: %-19s %ld B (pointer %ld B)\n",
+		c[0].value, verdict[c[0].holds], c[1].value,
+		probe_get(c[1].new, "pointer", "bytes"));
+	fprintf(f, "  \"4 more bytes (32bit) to every kobject\"  %ld>%ld %+ld: %-13s %ld>%ld %+ld, cache lines %ld>%ld\n",
+		c[2].before, c[2].after, c[2].value, verdict[c[2].holds],
+		c[3].before, c[3].after, c[3].value,
+		lines_of(c[3].old, c[3].before), lines_of(c[3].new, c[3].after));
+	fprintf(f, "  (kref: the kobject's kref member, struct kref_rel when patched; pristine: %ld B / %ld B)\n\n",
+		c[0].before, c[1].before);
 }
 
 static void sizes(struct ksr *k, FILE *f)

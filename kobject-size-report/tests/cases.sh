@@ -1,0 +1,77 @@
+# cases.sh - the test cases of run.sh (sourced; uses fresh, tool, ok,
+# expect_fail).  Paths in messages are relative to the inputs directory.
+
+# Replace line matching REGEX in FILE by TEXT (sed), in the fresh copy.
+edit() { sed -i "$2" "$tmp/in/$1"; }
+
+fresh
+if tool; then
+	ok 0 "good inputs: exit 0"
+	d=$(diff -u "$here/expected/report.txt" "$tmp/out/report.txt") &&
+		ok 0 "good inputs: report.txt as recorded" ||
+		ok 1 "good inputs: report.txt as recorded" "$d"
+	if command -v python3 > /dev/null; then
+		python3 -m json.tool "$tmp/out/report.json" > /dev/null 2>&1 &&
+			ok 0 "good inputs: report.json is valid JSON" ||
+			ok 1 "good inputs: report.json is valid JSON"
+	else
+		ok 0 "good inputs: report.json is valid JSON # SKIP no python3"
+	fi
+else
+	ok 1 "good inputs: exit 0" "$(cat "$tmp/stderr")"
+	ok 1 "good inputs: report.txt as recorded"
+	ok 1 "good inputs: report.json is valid JSON"
+fi
+
+fresh; rm "$tmp/in/probe/patched-i386-dist.s"
+expect_fail "missing probe output" "missing input: probe/patched-i386-dist.s"
+fresh; edit probe/patched-x86_64-dist.s '/->size__kobject /d'
+expect_fail "probe without size__kobject" "probe/patched-x86_64-dist.s: figure size__kobject missing"
+fresh; edit probe/pristine-i386-dist.s 's/->size__kref \$4/->size__kref $4x/'
+expect_fail "probe with a malformed number" "probe/pristine-i386-dist.s:"
+fresh; edit probe/baseline-x86_64-debug.s '2p'
+expect_fail "probe with a duplicate figure" "duplicate figure"
+fresh; edit pahole/patched-x86_64-dist.pahole '0,/size: 80,/s/size: 80,/size: 72,/'
+expect_fail "pahole disagrees with the probe" "MISMATCH patched x86_64-dist size__kobject"
+fresh; edit pahole/pristine-i386-dist.pahole '/^struct device {/,$d'
+expect_fail "pahole truncated" "pahole/pristine-i386-dist.pahole: truncated inside struct"
+fresh; edit pahole/pristine-x86_64-dist.pahole '/^@object lib\/kobject.o/,/^@object/{/^@object drivers/!d}'
+expect_fail "pahole without struct kobject" "pahole could not check"
+fresh; rm "$tmp/in/runs/debug/patched/census"
+expect_fail "missing census" "missing input: runs/debug/patched/census"
+fresh; edit runs/debug/baseline/census '3s/.*/ktype device_ktype twelve/'
+expect_fail "malformed census count" "runs/debug/baseline/census:3"
+fresh; edit runs/debug/patched/census '/^live /d'
+expect_fail "census without live" "runs/debug/patched/census: no 'live' line"
+fresh; edit runs/debug/patched/census '$a garbage here'
+expect_fail "census with a stray line" "malformed census line"
+fresh; edit runs/debug/baseline/slabinfo '1s/2.1/2.0/'
+expect_fail "slabinfo of another version" "runs/debug/baseline/slabinfo:1: not /proc/slabinfo"
+fresh; edit runs/debug/patched/slabinfo '5s/ : slabdata.*//'
+expect_fail "slabinfo line cut short" "runs/debug/patched/slabinfo:5: malformed"
+fresh; edit runs/debug/patched/meminfo '/^Slab:/d'
+expect_fail "meminfo without Slab" "runs/debug/patched/meminfo: no 'Slab' line"
+fresh; rm -r "$tmp/in/runs/debug/patched"
+expect_fail "run of one kernel only" "missing input: runs/debug/patched/census"
+fresh; edit args.txt '/--run debug census patched/d'
+expect_fail "only one kernel's run given" "given but not the other kernel"
+fresh; edit ktype-map.txt '/^device_ktype/s/ device .*/ device/'
+expect_fail "ktype map line without a reason" "ktype-map.txt:"
+fresh; edit ktype-map.txt '/^device_ktype/s/ device / no_such_struct /'
+expect_fail "ktype mapped to an unmeasured struct" "maps to struct no_such_struct"
+fresh; edit vmlinux/debug.size '2{h;d};3G'
+expect_fail "size output in the wrong order" "expected the baseline vmlinux"
+fresh; edit vmlinux/debug.bloat '/^Total:/d'
+expect_fail "bloat-o-meter output truncated" "vmlinux/debug.bloat: no Total: line"
+fresh; rm "$tmp/in/ktype-map.txt"
+expect_fail "missing ktype map" "missing input: ktype-map.txt"
+
+# A ktype in a module prints as "name [module]" (%ps): one symbol.
+fresh
+edit runs/debug/baseline/census '$a ktype foo_ktype [foo] 3'
+edit runs/debug/patched/census '$a ktype foo_ktype [foo] 3'
+if tool && grep -q '"ktype": "foo_ktype \[foo\]".*"mapped": false, "live": 3' "$tmp/out/report.json"; then
+	ok 0 "census ktype of a module, unmapped"
+else
+	ok 1 "census ktype of a module, unmapped" "$(cat "$tmp/stderr")"
+fi

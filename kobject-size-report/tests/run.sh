@@ -1,0 +1,54 @@
+#!/bin/sh
+# run.sh - tests of the report tool (ksr-report) on recorded inputs; KTAP.
+#
+# inputs/: probe outputs (the ".ascii ->" lines of real probe.s files),
+# pahole dumps and guest run data recorded from this project's trees and
+# runs (see inputs/README).  Each test runs the tool on a copy of the good
+# set, with one input broken or removed, and checks the exit status, that
+# the error names the input, and that no report was written.
+# Usage: tests/run.sh (from anywhere).  Exit 0 if every test passed.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c || {
+	echo "Bail out! cannot build the report tool"; exit 1; }
+n=0 failed=0
+
+ok() {	# ok STATUS NAME [DIAG]
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else
+		echo "not ok $n - $2"; failed=$((failed + 1))
+		[ -n "${3:-}" ] && echo "$3" | sed 's/^/# /'
+	fi
+}
+
+# A fresh copy of the good inputs in $tmp/in; args.txt names them relative.
+fresh() {
+	rm -rf "$tmp/in" "$tmp/out"
+	cp -r "$here/inputs" "$tmp/in"
+	cp "$top/ktype-map.txt" "$tmp/in/"
+	mkdir "$tmp/out"
+}
+tool() { (cd "$tmp/in" && xargs "$tmp/ksr-report" --out "$tmp/out" < args.txt) \
+	> "$tmp/stdout" 2> "$tmp/stderr"; }
+
+# expect_fail NAME WANT-IN-STDERR: the tool fails, says WANT, writes nothing.
+expect_fail() {
+	tool && { ok 1 "$1" "exit 0, expected failure"; return; }
+	if ! grep -qF -- "$2" "$tmp/stderr"; then
+		ok 1 "$1" "stderr lacks '$2': $(cat "$tmp/stderr")"
+	elif [ -n "$(ls "$tmp/out")" ]; then
+		ok 1 "$1" "wrote $(ls "$tmp/out") despite the error"
+	else
+		ok 0 "$1"
+	fi
+}
+
+. "$here/cases.sh" > "$tmp/results"
+echo "KTAP version 1"
+echo "1..$n"
+cat "$tmp/results"
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" = 0 ]
