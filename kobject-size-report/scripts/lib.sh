@@ -32,7 +32,7 @@ make_trees()
 	[ -d build/src/pristine ] || die "no pristine tree at build/src/pristine"
 	[ -f "$series/series" ] || die "no series file at $series/series"
 	mkdir -p "$work/src"
-	sum=$(cat "$series"/* | md5sum | cut -d' ' -f1)
+	sum=$(cat "$series/series" "$series"/*.patch | md5sum | cut -d' ' -f1)
 	for k in baseline patched; do
 		[ "$(cat "$work/src/$k.sum" 2>/dev/null)" = "$sum" ] && continue
 		kernel/tree.sh build/src/pristine "$series" "$work/src/$k" "$k" >&2 ||
@@ -103,6 +103,14 @@ same_config()
 		die "$1 differs from the probe's $2 (rebuild, or rerun the probe): $(diff "$work/cfg.a" "$work/cfg.b" | grep '^[<>]' | head -3 | tr '\n' ' ')"
 }
 
+# A run that exists must have passed: its data is then complete.
+passed()
+{
+	[ -d "$1" ] || return 0
+	v=$(cat "$1/verdict" 2>/dev/null || echo "none")
+	case $v in 0\ *) ;; *) die "run $1 did not pass (verdict: $v)" ;; esac
+}
+
 # Per booted tier: vmlinux size and bloat-o-meter, when both kernels exist.
 runtime_all()
 {
@@ -112,6 +120,9 @@ runtime_all()
 		mkdir -p "$d"
 		for k in baseline patched; do
 			same_config "build/obj/$tier/$k/.config" "$work/out/$k/x86_64-$tier.s.config"
+			for s in $scenarios; do
+				passed "build/runs/$tier/$k/$s"
+			done
 		done
 		b=build/obj/$tier/baseline/vmlinux p=build/obj/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue

@@ -17,12 +17,17 @@ command -v pahole > /dev/null || { echo "pahole.sh: pahole not installed (dwarve
 "$here/scripts/configure.sh" "$src" "$obj" "$arch" "$@"
 mkdir -p "$(dirname "$out")"
 : > "$out.tmp"
+: > "$out.log"
 grep -v '^[[:space:]]*\(#\|$\)' "$list" | while read -r o structs; do
-	make -s -C "$src" O="$obj" ARCH="$arch" "$o" > "$out.log" 2>&1 ||
+	make -s -C "$src" O="$obj" ARCH="$arch" "$o" >> "$out.log" 2>&1 ||
 		{ cat "$out.log" >&2; echo "pahole.sh: cannot compile $o" >&2; exit 1; }
 	echo "@object $o" >> "$out.tmp"
-	pahole -C "$(echo $structs | tr ' ' ,)" "$obj/$o" >> "$out.tmp" ||
-		{ echo "pahole.sh: pahole failed on $obj/$o" >&2; exit 1; }
+	# One struct a call: pahole -C a,b stops at the first it cannot find
+	# (kref_rel in the trees without it).
+	for s in $structs; do
+		pahole -C "$s" "$obj/$o" >> "$out.tmp" 2>> "$out.log" ||
+			{ echo "pahole.sh: pahole failed on $obj/$o" >&2; exit 1; }
+	done
 done
 mv "$out.tmp" "$out"
 echo "pahole.sh: $out ($arch, $(grep -c '^struct' "$out") structs)"

@@ -30,6 +30,9 @@ static int parse_member(char *s, struct pmember *m, const char *path, int line)
 	if (!semi || !c || c < semi)
 		return 0;
 	*semi = '\0';
+	e = strstr(s, " __attribute__");	/* "name __attribute__((...))" */
+	if (e)
+		*e = '\0';
 	n = strstr(s, "(*");
 	if (n) {	/* function pointer: name inside "(*name)" */
 		n += 2;
@@ -189,7 +192,7 @@ static long pahole_value(const struct pahole *ph, const struct fig *fg,
 	ps = find_struct(ph, st);
 	*object = ps ? ps->object : "";
 	off = path_offset(ph, st, path);
-	if (off < 0 || fg->name[2] == 'o')	/* kobj__ */
+	if (off < 0 || !strncmp(fg->name, "kobj__", 6))
 		return off;
 	return kr ? off + kr->off : -1;
 }
