@@ -138,6 +138,7 @@ static void write_file(struct ksr *k, const char *dir, const char *name,
 
 int main(int argc, char **argv)
 {
+	static struct rtcost rt;
 	struct ksr *k = xcalloc(1, sizeof(*k));
 	const char *out = NULL;
 	int i;
@@ -159,6 +160,9 @@ int main(int argc, char **argv)
 		if (k->vm[i]->bpath[0])
 			bloat_read(k->vm[i]);
 	}
+	for (i = 0; i < k->nrun; i++)	/* every run-time figure computes */
+		if (!strcmp(k->run[i]->kernel, "baseline"))
+			rt_compute(k, k->run[i], &rt);
 	pahole_check(k, stderr);
 	if (k->mismatches)
 		die("%d pahole mismatch(es): the probe and the debug info disagree",

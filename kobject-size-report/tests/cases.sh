@@ -33,7 +33,7 @@ fresh; edit probe/baseline-x86_64-debug.s '2p'
 expect_fail "probe with a duplicate figure" "duplicate figure"
 fresh; edit pahole/patched-x86_64-dist.pahole '0,/size: 80,/s/size: 80,/size: 72,/'
 expect_fail "pahole disagrees with the probe" "MISMATCH patched x86_64-dist size__kobject"
-fresh; edit pahole/pristine-i386-dist.pahole '/^struct device {/,$d'
+fresh; edit pahole/pristine-i386-dist.pahole '/^struct device {/{n;n;q}'
 expect_fail "pahole truncated" "pahole/pristine-i386-dist.pahole: truncated inside struct"
 fresh; edit pahole/pristine-x86_64-dist.pahole '/^@object lib\/kobject.o/,/^@object/{/^@object drivers/!d}'
 expect_fail "pahole without struct kobject" "pahole could not check"
