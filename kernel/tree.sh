@@ -8,6 +8,7 @@
 # A patch that does not apply stops with its name and the rejected hunks.
 set -eu
 pristine=$1 series_dir=$(cd "$2" && pwd) dest=$3 kind=$4
+case $dest in /*) ;; *) dest=$PWD/$dest ;; esac
 
 case $kind in
 baseline) filter='/^# *-* *patched only/q' ;;
