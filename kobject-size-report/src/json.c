@@ -209,12 +209,51 @@ static void claims(struct ksr *k, FILE *f)
 	fprintf(f, "  ],\n");
 }
 
+/* The text table's cells: old/new sizeof, growth, cache lines, sources. */
+static void growth(struct ksr *k, FILE *f)
+{
+	static const char *const lay[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast" };
+	const struct probe *ref = probe_find(k, "patched", "x86_64-dist"), *o, *n;
+	const char *st;
+	long a, b, cl;
+	int i, l, first = 1;
+
+	fprintf(f, "  \"growth\": [\n");
+	for (i = 0; i < ref->n; i++) {
+		if (strncmp(ref->f[i].name, "size__", 6))
+			continue;
+		st = ref->f[i].name + 6;
+		for (l = 0; l < 4; l++) {
+			o = probe_find(k, strstr(lay[l], "-dist") ? "pristine" : "baseline", lay[l]);
+			n = probe_find(k, "patched", lay[l]);
+			a = probe_get(o, "size", st);
+			b = probe_get(n, "size", st);
+			if (!o || !n || b < 0)
+				continue;
+			cl = probe_get(n, "cacheline", "bytes");
+			fprintf(f, "%s    {", first ? "" : ",\n");
+			first = 0;
+			js(f, "struct", st);
+			fprintf(f, ", ");
+			js(f, "layout", lay[l]);
+			fprintf(f, ", \"old\": %ld, \"new\": %ld, \"growth\": %ld, \"lines\": [%ld, %ld], ",
+				a, b, a < 0 ? b : b - a, a < 0 ? 0 : (a + cl - 1) / cl, (b + cl - 1) / cl);
+			js(f, "source_old", o->path);
+			fprintf(f, ", ");
+			js(f, "source_new", n->path);
+			fprintf(f, "}");
+		}
+	}
+	fprintf(f, "\n  ],\n");
+}
+
 void json_write(struct ksr *k, FILE *f)
 {
 	fprintf(f, "{\n  ");
 	js(f, "ktype_map", k->mappath);
 	fprintf(f, ",\n");
 	claims(k, f);
+	growth(k, f);
 	probes(k, f);
 	pahole(k, f);
 	runs(k, f);
