@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hotplug-util - guest helpers for scenarios/hotplug.sh (one static binary).
+ *
+ *   hotplug-util ctl TIMEOUT_S WORD...
+ *	Send "SEQ WORD..." on the control port /dev/ttyS3 (the host's
+ *	qemu/hotplug-qmp) and wait for the reply line that starts with SEQ
+ *	(SEQ = our pid; replies to older requests are skipped).  Prints the
+ *	reply without SEQ; exit 0 if it reads "ok ...", 1 for "err ...",
+ *	2 on timeout.
+ *   hotplug-util wait PATTERN present|absent TIMEOUT_MS
+ *	Poll (1 ms) until the glob PATTERN matches something (present) or
+ *	nothing (absent).  Prints the milliseconds waited; exit 2 on timeout.
+ *   hotplug-util count PATTERN
+ *	Print how many paths the glob PATTERN matches.
+ *   hotplug-util ue LOG
+ *	The PROG of busybox `uevent`: append "SEQNUM ACTION DEVPATH" from
+ *	the environment to LOG (O_APPEND, one write per event).
+ *   hotplug-util failnth N FILE STRING
+ *	Open FILE, arm /proc/thread-self/fail-nth with N, write STRING to
+ *	FILE, read fail-nth back.  Prints "injected 0|1 errno E"; exit 0.
+ *   hotplug-util kmsg TEXT...
+ *	Write TEXT to /dev/kmsg at KERN_WARNING (a marker in the console).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CTL_TTY		"/dev/ttyS3"
+#define REPLY_MAX	512
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+static int open_ctl(void)
+{
+	struct termios t;
+	int fd = open(CTL_TTY, O_RDWR | O_NOCTTY);
+
+	if (fd < 0) {
+		perror("hotplug-util: " CTL_TTY);
+		return -1;
+	}
+	if (!tcgetattr(fd, &t)) {
+		cfmakeraw(&t);
+		t.c_cflag |= CLOCAL;
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	return fd;
+}
+
+/* Read one line from @fd before @deadline; 1 line, 0 timeout, -1 error. */
+static int ctl_read_line(int fd, char *line, size_t size, long deadline)
+{
+	size_t n = 0;
+
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		long left = deadline - now_ms();
+		char c;
+
+		if (left <= 0)
+			return 0;
+		if (poll(&p, 1, left) <= 0)
+			continue;
+		if (read(fd, &c, 1) != 1)
+			return -1;
+		if (c == '\r')
+			continue;
+		if (c == '\n') {
+			line[n] = '\0';
+			return 1;
+		}
+		if (n + 1 < size)
+			line[n++] = c;
+	}
+}
+
+static int cmd_ctl(int argc, char **argv)
+{
+	char req[REPLY_MAX], line[REPLY_MAX], seq[32];
+	long deadline;
+	size_t len;
+	int fd, i, r;
+
+	if (argc < 4)
+		return 3;
+	deadline = now_ms() + atol(argv[2]) * 1000;
+	snprintf(seq, sizeof(seq), "%d", (int)getpid());
+	len = snprintf(req, sizeof(req), "%s", seq);
+	for (i = 3; i < argc && len < sizeof(req); i++)
+		len += snprintf(req + len, sizeof(req) - len, " %s", argv[i]);
+	if (len + 1 >= sizeof(req))
+		return 3;
+	req[len++] = '\n';
+	fd = open_ctl();
+	if (fd < 0)
+		return 3;
+	if (write(fd, req, len) != (ssize_t)len) {
+		perror("hotplug-util: write");
+		return 3;
+	}
+	while ((r = ctl_read_line(fd, line, sizeof(line), deadline)) > 0) {
+		size_t sl = strlen(seq);
+
+		if (strncmp(line, seq, sl) || line[sl] != ' ')
+			continue;
+		printf("%s\n", line + sl + 1);
+		close(fd);
+		return strncmp(line + sl + 1, "ok", 2) ? 1 : 0;
+	}
+	printf("timeout\n");
+	close(fd);
+	return 2;
+}
+
+static size_t glob_count(const char *pattern)
+{
+	glob_t g;
+	size_t n = 0;
+
+	if (!glob(pattern, GLOB_NOSORT, NULL, &g))
+		n = g.gl_pathc;
+	globfree(&g);
+	return n;
+}
+
+static int cmd_wait(int argc, char **argv)
+{
+	long start = now_ms(), limit;
+	int want;
+
+	if (argc != 5)
+		return 3;
+	want = !strcmp(argv[3], "present");
+	limit = atol(argv[4]);
+	for (;;) {
+		int have = glob_count(argv[2]) > 0;
+		long t = now_ms() - start;
+
+		if (have == want) {
+			printf("%ld\n", t);
+			return 0;
+		}
+		if (t >= limit) {
+			printf("%ld\n", t);
+			return 2;
+		}
+		usleep(1000);
+	}
+}
+
+static int cmd_ue(int argc, char **argv)
+{
+	const char *seq = getenv("SEQNUM"), *act = getenv("ACTION");
+	const char *path = getenv("DEVPATH");
+	char line[1024];
+	int fd, n;
+
+	if (argc != 3)
+		return 3;
+	n = snprintf(line, sizeof(line), "%s %s %s\n", seq ? seq : "?",
+		     act ? act : "?", path ? path : "?");
+	if (n >= (int)sizeof(line))
+		n = sizeof(line) - 1;
+	fd = open(argv[2], O_WRONLY | O_APPEND | O_CREAT, 0644);
+	if (fd < 0)
+		return 1;
+	if (write(fd, line, n) != n)
+		return 1;
+	return close(fd) ? 1 : 0;
+}
+
+static int write_str(int fd, const char *s)
+{
+	ssize_t n = strlen(s);
+
+	return write(fd, s, n) == n ? 0 : -1;
+}
+
+static int cmd_failnth(int argc, char **argv)
+{
+	int fd, nth, err = 0;
+	char back[32] = "";
+	ssize_t r;
+
+	if (argc != 5)
+		return 3;
+	fd = open(argv[3], O_WRONLY);
+	nth = open("/proc/thread-self/fail-nth", O_RDWR);
+	if (fd < 0 || nth < 0) {
+		perror("hotplug-util: failnth open");
+		return 3;
+	}
+	if (write_str(nth, argv[2])) {
+		perror("hotplug-util: fail-nth");
+		return 3;
+	}
+	if (write_str(fd, argv[4]))
+		err = errno;
+	/* the fault counter must not run on into our own close/read */
+	r = pread(nth, back, sizeof(back) - 1, 0);
+	back[r > 0 ? r : 0] = '\0';
+	write_str(nth, "0");
+	close(fd);
+	printf("injected %d errno %d\n", atoi(back) == 0, err);
+	return 0;
+}
+
+static int cmd_kmsg(int argc, char **argv)
+{
+	char buf[1024];
+	size_t len = snprintf(buf, sizeof(buf), "<4>");
+	int fd, i;
+
+	for (i = 2; i < argc && len < sizeof(buf); i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				i > 2 ? " " : "", argv[i]);
+	fd = open("/dev/kmsg", O_WRONLY);
+	if (fd < 0 || write_str(fd, buf))
+		return 1;
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int rc = 3;
+
+	if (argc >= 2) {
+		if (!strcmp(argv[1], "ctl"))
+			rc = cmd_ctl(argc, argv);
+		else if (!strcmp(argv[1], "wait"))
+			rc = cmd_wait(argc, argv);
+		else if (!strcmp(argv[1], "count") && argc == 3) {
+			printf("%zu\n", glob_count(argv[2]));
+			rc = 0;
+		} else if (!strcmp(argv[1], "ue"))
+			rc = cmd_ue(argc, argv);
+		else if (!strcmp(argv[1], "failnth"))
+			rc = cmd_failnth(argc, argv);
+		else if (!strcmp(argv[1], "kmsg"))
+			rc = cmd_kmsg(argc, argv);
+	}
+	if (rc == 3)
+		fprintf(stderr, "usage: hotplug-util ctl|wait|count|ue|failnth|kmsg ...\n");
+	fflush(stdout);
+	return rc;
+}

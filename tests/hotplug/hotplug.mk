@@ -1,0 +1,60 @@
+# tests/hotplug/hotplug.mk - hotplug stress targets (included by the Makefile).
+#
+#   make hotplug [CYCLES=50] [HOTPLUG_MIX=...] [HOTPLUG_FAULT=1]
+#	both kernels of $(TIER), one qemu/run.sh each with the host QMP
+#	driver; results in $(RUNS)/<kernel>/hotplug/ (result.ktap,
+#	data/summary.json, verdict), a table of both summaries at the end.
+#   make hotplug-planted [PLANTED_CYCLES=3]
+#	the self-test: each tests/hotplug/planted/*.patch on top of the
+#	patched series, built, stressed; passes only if every run fails and
+#	names the detector the patch declares.
+#
+# The machine boots with virtio-net in slots 2-4 and acpi=noirq: see the
+# header of initramfs/scenarios/hotplug.sh for why.
+
+CYCLES		?= 50
+HOTPLUG_MIX	?= qnet,qblk,pci,bind,cpu,nsim,scsi
+HOTPLUG_NSIM	?= 4,8
+HOTPLUG_FAULT	?= 1
+PLANTED_CYCLES	?= 3
+HOTPLUG_QEMU	:= -device virtio-net-pci,addr=0x2,id=slot02 \
+		   -device virtio-net-pci,addr=0x3,id=slot03 \
+		   -device virtio-net-pci,addr=0x4,id=pers
+HOTPLUG_ARGS	= cycles=$(CYCLES) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) \
+		  fault=$(HOTPLUG_FAULT) acpi=noirq
+# boot + setup + settle + kmemleak + fault sweeps, then 60 s a cycle
+HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(CYCLES) * 60)))
+HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
+
+$(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
+	@mkdir -p $(TOOLS)
+	$(CC) -O2 -Wall -Wextra -o $@ $<
+
+# hotplug_run KERNEL: one stress run through qemu/run.sh.
+hotplug_run = $(PHASE) "hotplug $(TIER)/$(1) x$(CYCLES)" \
+	$(LOGS)/$(TIER)-$(1)-hotplug.log \
+	qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+	-s hotplug -o $(RUNS)/$(1)/hotplug -a "$(HOTPLUG_ARGS)" \
+	-q "$(HOTPLUG_QEMU)" -d "$(abspath $(HOTPLUG_TOOLS))" \
+	-t $(HOTPLUG_TIMEOUT) -n 300
+
+.PHONY: hotplug hotplug-planted $(addprefix hotplug-,$(KERNELS))
+hotplug: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
+	 $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
+	@rc=0; for k in $(KERNELS); do \
+		$(call hotplug_run,$$k) || rc=1; \
+	done; \
+	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug); \
+	exit $$rc
+
+$(addprefix hotplug-,$(KERNELS)): hotplug-%: $(OBJ)/%/built.stamp \
+	$(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
+	@$(call hotplug_run,$*); rc=$$?; \
+	tests/hotplug/summary.sh $(RUNS)/$*/hotplug; exit $$rc
+
+hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
+		 $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
+	@TIER=$(TIER) CYCLES=$(PLANTED_CYCLES) HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
+		HOTPLUG_MIX="$(HOTPLUG_MIX)" INITRAMFS=$(INITRAMFS) \
+		tests/hotplug/planted.sh $(SRC)/patched $(OBJ)/patched \
+		$(B)/planted/$(TIER)
