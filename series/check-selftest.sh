@@ -4,11 +4,12 @@
 # For each group (default: apply checkpatch bisect users) make a broken copy
 # of this series in SCRATCH and run check.sh on it; the group's tests must
 # report "not ok" (and check.sh must exit non-zero), else this script fails.
-#   apply       a context line of patch 3 no longer matches the tree
-#   checkpatch  trailing whitespace added to patch 3; allowlist emptied
-#   bisect      patches 3 and 4 swapped: prefix 1,2,4 uses kref_rel before
-#               it exists (patch 3 alone also breaks nothing else)
-#   users       patch 4 leaves drivers/of/dynamic.c on kref_read()
+#   apply       a context line of the kref_rel patch no longer matches
+#   checkpatch  trailing whitespace added to the kref_rel patch; allowlist
+#               emptied
+#   bisect      the kref_rel patch and the kobject conversion swapped: the
+#               prefix ending in the conversion uses kref_rel before it exists
+#   users       the conversion leaves drivers/of/dynamic.c on kref_read()
 # Prints KTAP, one test per group.  Uses CHECK_TIER=fast for the compiles.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,8 +20,9 @@ scratch=$(cd "$2" && pwd)
 shift 2
 groups=${*:-apply checkpatch bisect users}
 
-p3=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/series" | sed -n 3p)
-p4=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/series" | sed -n 4p)
+# the kref_rel patch and the kobject conversion patch
+p3=$(grep -- '-kref-add-struct-kref_rel' "$here/series")
+p4=$(grep -- '-kobject-count-references-on-a-kref' "$here/series")
 
 n=0 failed=0
 echo "KTAP version 1"
