@@ -7,8 +7,10 @@
 
 TREES="pristine baseline patched"
 LAYOUTS="x86_64-dist x86_64-debug x86_64-fast i386-dist"
-PAHOLE_TREES="pristine patched"
-PAHOLE_LAYOUTS="x86_64-dist i386-dist"
+# tree:layout pairs cross-checked with pahole: the claims' layouts, and the
+# debug tier's two booted kernels.
+PAHOLE_PAIRS="pristine:x86_64-dist patched:x86_64-dist pristine:i386-dist
+	patched:i386-dist baseline:x86_64-debug patched:x86_64-debug"
 
 die() { echo "report.sh: $*" >&2; exit 1; }
 say() { echo "report.sh: $*" >&2; }
@@ -81,15 +83,14 @@ probe_all()
 
 pahole_all()
 {
-	for t in $PAHOLE_TREES; do
-		for l in $PAHOLE_LAYOUTS; do
-			# shellcheck disable=SC2046
-			"$here/scripts/pahole.sh" "$(tree_dir $t)" "$work/dbg/$t/$l" \
-				"$work/out/$t/$l.pahole" "$(layout_arch $l)" \
-				"$here/configs/pahole-objects.txt" \
-				$(layout_fragments $t $l) "$here/configs/debuginfo.config" >&2 ||
-				die "pahole failed: $t $l"
-		done
+	for pair in $PAHOLE_PAIRS; do
+		t=${pair%%:*} l=${pair#*:}
+		# shellcheck disable=SC2046
+		"$here/scripts/pahole.sh" "$(tree_dir $t)" "$work/dbg/$t/$l" \
+			"$work/out/$t/$l.pahole" "$(layout_arch $l)" \
+			"$here/configs/pahole-objects.txt" \
+			$(layout_fragments $t $l) "$here/configs/debuginfo.config" >&2 ||
+			die "pahole failed: $t $l"
 	done
 }
 
@@ -142,10 +143,8 @@ report_args()
 		done
 	done
 	if [ "$pahole" = 1 ]; then
-		for t in $PAHOLE_TREES; do
-			for l in $PAHOLE_LAYOUTS; do
-				echo --pahole "$t" "$l" "$work/out/$t/$l.pahole"
-			done
+		for pair in $PAHOLE_PAIRS; do
+			echo --pahole "${pair%%:*}" "${pair#*:}" "$work/out/${pair%%:*}/${pair#*:}.pahole"
 		done
 	fi
 	for tier in $tiers; do
