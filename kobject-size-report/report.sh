@@ -16,12 +16,17 @@
 # written to OUT and the error names the failing input.
 #
 # Inputs read (for Makefile dependencies):
-#   build/src/pristine/                      the pristine tree (never written)
+#   build/src/pristine/                      the pristine tree (never written;
+#                                            its scripts/bloat-o-meter is run)
 #   SERIES/series, SERIES/*.patch, SERIES/kernel.config
 #   kernel/tree.sh, kernel/configs/{common,debug,fast}.config, tools/config-check.c
 #   kobject-size-report/{probe/*,configs/*,scripts/*,src/*,ktype-map.txt}
+#   build/runs/<tier>/{baseline,patched}/<scenario>/verdict    (must be "0 ...")
 #   build/runs/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
 #   build/obj/<tier>/{baseline,patched}/{vmlinux,.config}
+# (for each tier of -t and scenario of -c; a run or vmlinux that does not
+# exist yet is left out and the report says so).  Tools: gcc (+ multilib
+# for i386), make, pahole (dwarves), size, python3 (bloat-o-meter).
 # It writes only WORK and OUT; it never builds a kernel (make prepare and
 # single objects only).
 set -eu

@@ -148,6 +148,7 @@ report_args()
 		done
 	fi
 	for tier in $tiers; do
+		echo --tier "$tier"
 		for s in $scenarios; do
 			for k in baseline patched; do
 				r=build/runs/$tier/$k/$s/data

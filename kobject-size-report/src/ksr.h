@@ -97,6 +97,8 @@ struct ksr {
 	struct kmap map[128];
 	struct vmsize *vm[4];
 	char mappath[KSR_PATH];
+	char tier[4][16];		/* tiers asked for (--tier) */
+	int ntier;
 	int mismatches;
 };
 

@@ -6,6 +6,7 @@
  *          [--probe TREE LAYOUT PROBE.S]... [--pahole TREE LAYOUT FILE]...
  *          [--run TIER SCENARIO KERNEL DATADIR]...
  *          [--size TIER SIZE-OUTPUT] [--bloat TIER BLOAT-O-METER-OUTPUT]
+ *          [--tier TIER]...  (tiers asked for: one without a run is named)
  * TREE is pristine, baseline or patched; LAYOUT e.g. x86_64-dist; KERNEL
  * baseline or patched.  Writes DIR/report.txt and DIR/report.json only when
  * every input was read and checked; otherwise exits 1 naming the input and
@@ -69,6 +70,13 @@ static int parse_one(struct ksr *k, int argc, char **argv, int i, const char **o
 			k->pahole[k->npahole++] = ph;
 		}
 		return 4;
+	}
+	if (!strcmp(o, "--tier")) {
+		need_args(argc, i, 1, o);
+		if (k->ntier == 4)
+			die("too many --tier");
+		copy(k->tier[k->ntier++], argv[i + 1], 16);
+		return 2;
 	}
 	if (!strcmp(o, "--run")) {
 		struct run *r = xcalloc(1, sizeof(*r));

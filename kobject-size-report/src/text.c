@@ -171,6 +171,16 @@ static void vmlinux(const struct vmsize *v, FILE *f)
 	fputc('\n', f);
 }
 
+static int tier_has_run(const struct ksr *k, const char *tier)
+{
+	int i;
+
+	for (i = 0; i < k->nrun; i++)
+		if (!strcmp(k->run[i]->tier, tier))
+			return 1;
+	return 0;
+}
+
 void text_write(struct ksr *k, FILE *f)
 {
 	int i;
@@ -181,8 +191,11 @@ void text_write(struct ksr *k, FILE *f)
 	for (i = 0; i < k->nrun; i++)
 		if (!strcmp(k->run[i]->kernel, "baseline"))
 			runtime(k, k->run[i], f);
-	if (!k->nrun)
-		fprintf(f, "Booted: no run data given (nothing booted yet)\n");
+	for (i = 0; i < k->ntier; i++)
+		if (!tier_has_run(k, k->tier[i]))
+			fprintf(f, "Booted: tier %s: no run data (not booted yet)\n", k->tier[i]);
+	if (!k->nrun && !k->ntier)
+		fprintf(f, "Booted: no run data given\n");
 	for (i = 0; i < k->nvm; i++)
 		vmlinux(k->vm[i], f);
 }
