@@ -12,8 +12,8 @@
 #   -o OUT        output dir (default: build/report)
 #   -n            no pahole cross-check (the report then says so)
 # Run from the top of the repository.  Exit 0: OUT/report.txt and
-# OUT/report.json written (the text also on stdout); otherwise nothing is
-# written to OUT and the error names the failing input.
+# OUT/report.json written (the text also on stdout); otherwise OUT holds
+# no report (an old one is removed first) and the error names the input.
 #
 # Inputs read (for Makefile dependencies):
 #   build/src/pristine/                      the pristine tree (never written;

@@ -165,6 +165,7 @@ report_args()
 write_report()
 {
 	mkdir -p "$out"
+	rm -f "$out/report.txt" "$out/report.json"	# never leave a stale report
 	tmp=$work/report.tmp
 	rm -rf "$tmp"
 	mkdir -p "$tmp"
