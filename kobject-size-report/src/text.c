@@ -122,6 +122,25 @@ static void slab_lines(struct rtcost *c, FILE *f)
 	fprintf(f, "%s\n", shown ? "" : " none");
 }
 
+/* Bytes grown per ktype, largest first, as bars (the census is long). */
+static void ktype_bars(const struct rtcost *c, FILE *f)
+{
+	const struct ktcost *kt;
+	long max = c->nkt ? c->kt[0].bytes : 0;
+	int i, w;
+
+	fprintf(f, "  bytes grown per ktype (live x growth of its struct):\n");
+	for (i = 0; i < c->nkt && i < 8; i++) {
+		kt = &c->kt[i];
+		w = max > 0 && kt->bytes > 0 ? (int)(kt->bytes * 40 / max) : 0;
+		fprintf(f, "    %-22.22s %6ld x %+3ld = %7ld B %-15.15s %.*s\n", kt->ktype,
+			kt->live, kt->growth, kt->bytes, kt->mapped ? kt->st : "(unmapped)",
+			w ? w : 1, "########################################");
+	}
+	if (c->nkt > 8)
+		fprintf(f, "    ... %d more ktypes in report.json\n", c->nkt - 8);
+}
+
 static void runtime(struct ksr *k, const struct run *r, FILE *f)
 {
 	static struct rtcost c;
@@ -142,11 +161,7 @@ static void runtime(struct ksr *k, const struct run *r, FILE *f)
 		m[0]->val, m[1]->val, m[1]->val - m[0]->val);
 	fprintf(f, "  bytes grown = live x growth of embedding struct: %ld B = %.1f pages of %ld B\n",
 		c.bytes, (double)c.bytes / c.page, c.page);
-	fprintf(f, "  top ktypes:");
-	for (i = 0; i < c.nkt && i < 5; i++)
-		fprintf(f, "%s %s %ld x %+ld (%s%s)", i ? "," : "", c.kt[i].ktype,
-			c.kt[i].live, c.kt[i].growth, c.kt[i].st, c.kt[i].mapped ? "" : ", unmapped");
-	fputc('\n', f);
+	ktype_bars(&c, f);
 	slab_lines(&c, f);
 	fprintf(f, "  kmalloc class moves (if kmalloc'ed alone):");
 	for (i = 0; i < c.nmove && i < 8; i++)
