@@ -64,6 +64,8 @@ static void ktypes(struct ksr *k, struct rtcost *c)
 		if (!strcmp(cen->c[i].name, "live") || !strcmp(cen->c[i].name, "initialised") ||
 		    !strcmp(cen->c[i].name, "released"))
 			continue;
+		if (c->nkt == (int)ARRAY_SIZE(c->kt))
+			die("%s: too many ktypes", cen->path);
 		kt = &c->kt[c->nkt++];
 		m = map_find(k, cen->c[i].name);
 		copy(kt->ktype, cen->c[i].name, sizeof(kt->ktype));
@@ -93,6 +95,8 @@ static void slabs(struct rtcost *c)
 			c->slabpages[j] += t[j]->c[i].pages;
 			if (j && table_get(t[0], t[j]->c[i].name))
 				continue;	/* already paired */
+			if (c->nslab == (int)ARRAY_SIZE(c->slab))
+				die("%s: too many slab caches", t[j]->path);
 			d = &c->slab[c->nslab++];
 			memset(d, 0, sizeof(*d));
 			copy(d->name, t[j]->c[i].name, sizeof(d->name));

@@ -13,6 +13,7 @@
 #define KSR_NAME	64
 #define KSR_PATH	512
 #define KSR_MAX		512
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* One "->sym value expr" line of a probe.s. */
 struct fig {

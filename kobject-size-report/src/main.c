@@ -113,7 +113,7 @@ static void check_complete(struct ksr *k)
 	unsigned int i;
 	int j;
 
-	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(need); i++)
 		if (!probe_find(k, need[i][0], need[i][1]))
 			die("no --probe %s %s given", need[i][0], need[i][1]);
 	for (j = 0; j < k->nrun; j++) {

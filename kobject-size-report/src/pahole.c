@@ -88,6 +88,7 @@ void pahole_read(struct pahole *ph)
 	char *c;
 
 	while (xgetline(buf, sizeof(buf), f, ph->path, &line)) {
+		c = strstr(buf, "/* size: ");
 		if (!depth && !strncmp(buf, "@object ", 8)) {
 			copy(obj, buf + 8, sizeof(obj));
 		} else if (!depth && sscanf(buf, "struct %63s {", name) == 1) {
@@ -98,7 +99,7 @@ void pahole_read(struct pahole *ph)
 			copy(ps->object, obj, sizeof(ps->object));
 			ps->size = -1;
 			depth = 1;
-		} else if (depth == 1 && (c = strstr(buf, "/* size: "))) {
+		} else if (depth == 1 && c) {
 			ps->size = xnum(strtok(c + 9, ","), ph->path, line);
 		} else if (depth == 1 && !strcmp(buf, "};")) {
 			if (ps->size < 0)
@@ -208,7 +209,7 @@ static void check_one(struct ksr *k, const struct pahole *ph, const struct probe
 		v = pahole_value(ph, &p->f[i], &object);
 		if (v < 0)
 			continue;
-		if (k->ncheck == (int)(sizeof(k->check) / sizeof(k->check[0])))
+		if (k->ncheck == (int)ARRAY_SIZE(k->check))
 			die("too many pahole checks");
 		c = &k->check[k->ncheck++];
 		copy(c->tree, p->tree, sizeof(c->tree));

@@ -20,7 +20,7 @@ static struct count *table_add(struct table *t, const char *name, int line)
 	for (i = 0; i < t->n; i++)
 		if (!strcmp(t->c[i].name, name))
 			die("%s:%d: duplicate entry %s", t->path, line, name);
-	if (t->n == (int)(sizeof(t->c) / sizeof(t->c[0])))
+	if (t->n == (int)ARRAY_SIZE(t->c))
 		die("%s: too many entries", t->path);
 	c = &t->c[t->n++];
 	copy(c->name, name, sizeof(c->name));
@@ -164,7 +164,7 @@ void map_read(struct ksr *k)
 			continue;
 		if (sscanf(buf, "%63s %63s %n", sym, st, &off) != 2 || !buf[off])
 			die("%s:%d: want 'KTYPE STRUCT REASON'", k->mappath, line);
-		if (k->nmap == (int)(sizeof(k->map) / sizeof(k->map[0])))
+		if (k->nmap == (int)ARRAY_SIZE(k->map))
 			die("%s: too many lines", k->mappath);
 		m = &k->map[k->nmap++];
 		copy(m->ktype, sym, sizeof(m->ktype));
