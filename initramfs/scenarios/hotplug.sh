@@ -10,7 +10,9 @@
 #                   cpu   cpu1 offline + online
 #                   nsim  netdevsim new_device + del_device
 #                   scsi  scsi_debug add_host 1 + add_host -1
-#   nsim=P,Q        netdevsim ports and queues (default 4,8)
+#   nsim=P,Q        ports and queues of each netdevsim device (default 2,8)
+#   nsim_devs=K     netdevsim devices per cycle (default 2): created one
+#                   after the other, unbound in parallel, then deleted
 #   fault=0|1       failslab fail-nth sweeps over one netdevsim new_device
 #                   and one PCI rescan (default 0)
 #   fault_nsim=P,Q  ports,queues of the swept new_device (default 1,1)
@@ -43,9 +45,10 @@
 cycles=${arg_cycles:-10}
 mix=$(echo "${arg_mix:-qnet,qblk,pci,bind,cpu,nsim,scsi}" | tr ',' ' ')
 nsim_p=${arg_nsim%%,*}
-nsim_p=${nsim_p:-4}
+nsim_p=${nsim_p:-2}
 nsim_q=${arg_nsim##*,}
 nsim_q=${nsim_q:-8}
+nsim_k=${arg_nsim_devs:-2}
 fault=${arg_fault:-0}
 settle=${arg_settle:-6}
 fault_nsim=$(echo "${arg_fault_nsim:-1,1}" | tr , ' ')
@@ -56,6 +59,7 @@ PSLOT=04	# persistent virtio-net for pci/bind
 NSLOT=02	# QMP virtio-net
 BSLOT=03	# QMP virtio-blk
 PBDF=0000:00:$PSLOT.0
+NSIM=/sys/bus/netdevsim
 CENSUS=/sys/kernel/debug/kobject_census
 KML=/sys/kernel/debug/kmemleak
 UE_LOG=/tmp/ue.log
@@ -102,9 +106,10 @@ t_qnet() { qmp_cycle qnet net $NSLOT net; }
 t_qblk() { qmp_cycle qblk blk $BSLOT block; }
 
 t_pci() {
+	# The write returns once the device is gone.  Do not wait for its
+	# absence: a QMP add or removal in the other stream makes acpiphp
+	# check every slot of bus 0 and may re-add it at once (legitimately).
 	echo 1 >/sys/bus/pci/devices/$PBDF/remove || { fail_t pci "remove"; return; }
-	$U wait "/sys/bus/pci/devices/$PBDF" absent $WAIT_MS >/dev/null ||
-		{ fail_t pci "still present after remove"; return; }
 	echo 1 >/sys/bus/pci/rescan || { fail_t pci "rescan"; return; }
 	pers_up || fail_t pci "no net device after rescan"
 }
@@ -125,17 +130,34 @@ t_cpu() {
 }
 
 t_nsim() {
-	d=/sys/bus/netdevsim/devices/netdevsim1
 	t1=$(cs)
-	echo "1 $nsim_p $nsim_q" >/sys/bus/netdevsim/new_device ||
-		{ fail_t nsim "new_device"; return; }
-	n=$($U count "$d/net/*")
-	[ "$n" = "$nsim_p" ] || fail_t nsim "$n of $nsim_p ports"
+	k=1
+	while [ $k -le "$nsim_k" ]; do
+		echo "$k $nsim_p $nsim_q" >$NSIM/new_device ||
+			{ fail_t nsim "new_device $k"; return; }
+		n=$($U count "$NSIM/devices/netdevsim$k/net/*")
+		[ "$n" = "$nsim_p" ] || fail_t nsim "netdevsim$k: $n of $nsim_p ports"
+		k=$((k + 1))
+	done
 	t2=$(cs)
-	echo 1 >/sys/bus/netdevsim/del_device || { fail_t nsim "del_device"; return; }
+	# Teardown: unbind all at once (the driver's remove runs outside
+	# netdevsim's list lock, so the per-port netdev refcount waits of the
+	# devices overlap), then del_device on the unbound devices.
+	pids=
+	for k in $(seq "$nsim_k"); do
+		echo netdevsim$k >$NSIM/drivers/netdevsim/unbind &
+		pids="$pids $!"
+	done
+	for p in $pids; do
+		wait $p || fail_t nsim "unbind"
+	done
+	for k in $(seq "$nsim_k"); do
+		echo $k >$NSIM/del_device || fail_t nsim "del_device $k"
+		$U wait "$NSIM/devices/netdevsim$k" absent $WAIT_MS >/dev/null ||
+			fail_t nsim "netdevsim$k still present"
+	done
 	cs_nsim_new=$((${cs_nsim_new:-0} + t2 - t1))
 	cs_nsim_del=$((${cs_nsim_del:-0} + $(cs) - t2))
-	$U wait "$d" absent $WAIT_MS >/dev/null || fail_t nsim "still present"
 }
 
 SD=/sys/bus/pseudo/drivers/scsi_debug
@@ -160,11 +182,8 @@ t_scsi() {
 # Triggers run in independent streams, one process each, so that the idle
 # waits of one (netdev refcount polling while DEBUG_KOBJECT_RELEASE delays
 # the queue kobjects' releases, DEVICE_DELETED) overlap the work of the
-# others.  Triggers that share a device or the host driver share a stream;
-# pci and bind share one with qnet and qblk because every QMP add or removal
-# makes acpiphp check all slots of bus 0 and re-add the device that pci and
-# bind just removed.
-STREAMS="qnet,qblk,pci,bind cpu nsim scsi"
+# others.  Triggers that share a device or the host driver share a stream.
+STREAMS="qnet,qblk pci,bind cpu nsim scsi"
 
 # stream_run FIRST LAST TRIGGERS: cycles FIRST..LAST of TRIGGERS (a,b) in
 # mix order; results as shell assignments in /tmp/stream.TRIGGERS.
@@ -367,7 +386,6 @@ sweep() {
 # netdevsim: a new id per attempt; the devices a faulted new_device still
 # created are unbound in parallel (outside netdevsim's list lock, so their
 # netdev teardowns overlap) every 8 of them, then deleted.
-NSIM=/sys/bus/netdevsim
 fi_nsim_op() { $U failnth "$1" $NSIM/new_device "$((100 + $1)) $fault_nsim"; }
 fi_nsim_undo() {
 	[ -e $NSIM/devices/netdevsim$((100 + $1)) ] && fi_nsim_left="$fi_nsim_left $((100 + $1))"
@@ -573,7 +591,7 @@ done
 	echo "  \"kernel\": \"$(uname -r)\","
 	echo "  \"cycles\": $cycles,"
 	echo "  \"mix\": \"$(echo $mix | tr ' ' ',')\","
-	echo "  \"nsim_ports\": $nsim_p, \"nsim_queues\": $nsim_q,"
+	echo "  \"nsim_ports\": $nsim_p, \"nsim_queues\": $nsim_q, \"nsim_devices\": $nsim_k,"
 	echo "  \"uevents\": {\"add\": $ue_add, \"remove\": $ue_rm, \"bind\": $ue_bind, \"unbind\": $ue_unbind, \"logged\": $ue_lines, \"seqnum_delta\": $((seq1 - seq0))},"
 	echo "  \"live_kobjects\": {\"source\": \"$([ -r $CENSUS ] && echo census || echo sysfs_dirs)\", \"before\": ${live0:-null}, \"after\": ${live1:-null}},"
 	echo "  \"kmemleak_objects\": $kml_n,"

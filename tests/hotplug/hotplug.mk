@@ -4,6 +4,10 @@
 #	both kernels of $(TIER), one qemu/run.sh each with the host QMP
 #	driver; results in $(RUNS)/<kernel>/hotplug/ (result.ktap,
 #	data/summary.json, verdict), a table of both summaries at the end.
+#   make hotplug-fault
+#	both kernels, the failslab fail-nth sweeps only (one netdevsim
+#	new_device, one PCI rescan; cycles=1 of cpu, no host driver needed):
+#	$(RUNS)/<kernel>/hotplug-fault/.
 #   make hotplug-planted [PLANTED_CYCLES=3]
 #	the self-test: each tests/hotplug/planted/*.patch on top of the
 #	patched series, built, stressed; passes only if every run fails and
@@ -14,13 +18,14 @@
 
 CYCLES		?= 50
 HOTPLUG_MIX	?= qnet,qblk,pci,bind,cpu,nsim,scsi
-HOTPLUG_NSIM	?= 4,8
-HOTPLUG_FAULT	?= 1
+HOTPLUG_NSIM	?= 2,8
+HOTPLUG_NSIM_DEVS ?= 2
+HOTPLUG_FAULT	?= 0
 PLANTED_CYCLES	?= 3
 HOTPLUG_QEMU	:= -device virtio-net-pci,addr=0x2,id=slot02 \
 		   -device virtio-net-pci,addr=0x3,id=slot03 \
 		   -device virtio-net-pci,addr=0x4,id=pers
-HOTPLUG_ARGS	= cycles=$(CYCLES) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) \
+HOTPLUG_ARGS	= cycles=$(CYCLES) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) nsim_devs=$(HOTPLUG_NSIM_DEVS) \
 		  fault=$(HOTPLUG_FAULT) acpi=noirq
 # boot + setup + settle + kmemleak + fault sweeps, then 60 s a cycle
 HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(CYCLES) * 60)))
@@ -58,3 +63,20 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		HOTPLUG_MIX="$(HOTPLUG_MIX)" INITRAMFS=$(INITRAMFS) \
 		tests/hotplug/planted.sh $(SRC)/patched $(OBJ)/patched \
 		$(B)/planted/$(TIER)
+
+# The fault sweeps alone: hundreds of attempts (each new_device fault
+# point), so not part of every stress run (HOTPLUG_FAULT=1 adds them).
+hotplug_fault_run = $(PHASE) "hotplug-fault $(TIER)/$(1)" \
+	$(LOGS)/$(TIER)-$(1)-hotplug-fault.log \
+	qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+	-s hotplug -o $(RUNS)/$(1)/hotplug-fault \
+	-a "cycles=1 mix=cpu fault=1 acpi=noirq" -t 5400 -n 300
+
+.PHONY: hotplug-fault
+hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
+	       | $(HOST_TOOLS)
+	@rc=0; for k in $(KERNELS); do \
+		$(call hotplug_fault_run,$$k) || rc=1; \
+	done; \
+	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug-fault); \
+	exit $$rc
