@@ -26,6 +26,9 @@ build_tools()
 	export CONFIG_CHECK
 }
 
+# The content of a tree, for the probes' up-to-date stamps.
+tree_sum() { [ "$1" = pristine ] && echo pristine || cat "$work/src/$1.sum"; }
+
 tree_dir() { [ "$1" = pristine ] && echo build/src/pristine || echo "$work/src/$1"; }
 
 # Rebuild baseline/patched only when the series changed.
@@ -73,7 +76,7 @@ probe_all()
 	for t in $TREES; do
 		for l in $LAYOUTS; do
 			# shellcheck disable=SC2046
-			"$here/scripts/probe.sh" "$(tree_dir $t)" "$work/obj/$t/$l" \
+			KSR_TREE_SUM=$(tree_sum $t) "$here/scripts/probe.sh" "$(tree_dir $t)" "$work/obj/$t/$l" \
 				"$work/out/$t/$l.s" "$(layout_arch $l)" \
 				$(layout_fragments $t $l) >&2 ||
 				die "probe failed: $t $l"
@@ -86,7 +89,7 @@ pahole_all()
 	for pair in $PAHOLE_PAIRS; do
 		t=${pair%%:*} l=${pair#*:}
 		# shellcheck disable=SC2046
-		"$here/scripts/pahole.sh" "$(tree_dir $t)" "$work/dbg/$t/$l" \
+		KSR_TREE_SUM=$(tree_sum $t) "$here/scripts/pahole.sh" "$(tree_dir $t)" "$work/dbg/$t/$l" \
 			"$work/out/$t/$l.pahole" "$(layout_arch $l)" \
 			"$here/configs/pahole-objects.txt" \
 			$(layout_fragments $t $l) "$here/configs/debuginfo.config" >&2 ||
