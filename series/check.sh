@@ -220,8 +220,8 @@ elif [ "$quilt_ok" -eq 0 ]; then
 		# variable names it uses for kobjects: kobj*, glue_dir), plus any
 		# user in the patched tree (the KUnit tests)
 		pat='kref[a-z_]*\(&[^;]*(kobj[a-z_]*\)?|glue_dir)(->|\.)kref\b'
-		users=$( (cd "$pristine" && grep -rlE "$pat" --include='*.c' --include='*.h' .;
-			  grep -rlE "$pat" --include='*.c' --include='*.h' .) |
+		users=$( { (cd "$pristine" && grep -rlE "$pat" --include='*.c' --include='*.h' .);
+			  grep -rlE "$pat" --include='*.c' --include='*.h' --exclude-dir=.pc .; } |
 			sed 's|^\./||' | sort -u)
 		echo "users:" $users
 		# none of them may still use the struct kref API on it
