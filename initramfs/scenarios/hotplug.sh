@@ -366,12 +366,22 @@ FI_SIG="kobject_add_internal failed"
 
 # sweep NAME OP UNDO: n = 1, 2, ... run "OP n" (prints "injected I errno E")
 # then "UNDO n", until an OP succeeds with no fault injected.  Sets pts_NAME
-# (fault points: the n that succeeded without a fault, minus one).
+# (fault points: the n that succeeded without a fault, minus one).  Stops
+# at the first attempt the kernel did not survive (a signature other than
+# FI_SIG in dmesg: the next attempt could block on a lock the oopsed task
+# still holds) with fi_bad_NAME set and pts_NAME = -n.
 sweep() {
 	n=1
 	while [ $n -le "$fault_max" ]; do
 		$U kmsg "hotplug: failnth $1 n=$n"
 		set -- "$1" "$2" "$3" $($2 $n)
+		bad=$(dmesg | tail -n 400 | sed -n '/hotplug: failnth '"$1 n=$n"'$/,$p' |
+			grep -E "$FI_BAD" | grep -v "$FI_SIG" | head -n 1 |
+			sed 's/^\[[^]]*\] //' | tr -d '#')
+		if [ -n "$bad" ]; then
+			eval "pts_$1=-$n fi_bad_$1=\"n=\$n: \$bad\""
+			return 2
+		fi
 		$3 $n
 		if [ "$5" = 0 ] && [ "$7" = 0 ]; then
 			eval "pts_$1=$((n - 1))"
@@ -421,6 +431,7 @@ fault_sweeps() {
 		ktap_result 0 failslab_pci_rescan "SKIP no $F"
 		return
 	fi
+	FI_BAD="$sig_kasan|$sig_debug_objects|$sig_refcount|$sig_list_debug|$sig_hung_task|$sig_kobject|$sig_oops"
 	echo N >$F/ignore-gfp-wait
 	echo 0 >$F/verbose
 	echo -1 >$F/times
@@ -429,30 +440,37 @@ fault_sweeps() {
 	h0=$(fi_hits)
 	$U kmsg "EXPECT-WARNING BEGIN: $FI_SIG"
 	fi_nsim_left=
-	if sweep nsim fi_nsim_op fi_nsim_undo; then
-		fi_nsim_flush
-		ktap_result 0 failslab_netdevsim "new_device '$fault_nsim': fault points $pts_nsim, all survived"
-	else
-		fi_nsim_flush
-		ktap_result 1 failslab_netdevsim "no clean new_device after $fault_max"
-	fi
+	sweep nsim fi_nsim_op fi_nsim_undo
+	case $? in
+	0)	fi_nsim_flush
+		ktap_result 0 failslab_netdevsim "new_device '$fault_nsim': fault points $pts_nsim, all survived" ;;
+	2)	ktap_result 1 failslab_netdevsim "new_device '$fault_nsim': not survived at $fi_bad_nsim" ;;
+	*)	fi_nsim_flush
+		ktap_result 1 failslab_netdevsim "no clean new_device after $fault_max" ;;
+	esac
 	cs_fault_nsim=$(($(cs) - t0))
 	fi_pci_undo 0
-	if sweep pci fi_pci_op fi_pci_undo; then
-		ktap_result 0 failslab_pci_rescan "$fault_pci: fault points $pts_pci, all survived"
-	else
-		ktap_result 1 failslab_pci_rescan "no clean rescan after $fault_max"
-	fi
-	echo 1 >/sys/bus/pci/rescan
+	sweep pci fi_pci_op fi_pci_undo
+	rc=$?
+	case $rc in
+	0)	ktap_result 0 failslab_pci_rescan "$fault_pci: fault points $pts_pci, all survived" ;;
+	2)	ktap_result 1 failslab_pci_rescan "$fault_pci: not survived at $fi_bad_pci" ;;
+	*)	ktap_result 1 failslab_pci_rescan "no clean rescan after $fault_max" ;;
+	esac
+	# after an oops in the sweep the PCI locks may be held forever
+	[ $rc = 2 ] || echo 1 >/sys/bus/pci/rescan
 	fi_expected=$(($(fi_hits) - h0))
 	# the scanner wants one accepted hit in a window: none means no fault
 	# reached a kobject_add, so say so instead of leaving it empty
 	[ "$fi_expected" -gt 0 ] || ktap_diag "fault sweeps: no '$FI_SIG' line"
 	$U kmsg "EXPECT-WARNING END"
-	$U wait "/sys/bus/pci/devices/$fault_pci" present $WAIT_MS >/dev/null ||
-		{ ktap_diag "failslab: $fault_pci not back"; ktap_failed=1; }
-	[ "$fault_pci" = "$PBDF" ] && { pers_up || { ktap_diag "failslab: $PBDF not up"; ktap_failed=1; }; }
 	echo Y >$F/ignore-gfp-wait
+	if [ $rc != 2 ]; then
+		$U wait "/sys/bus/pci/devices/$fault_pci" present $WAIT_MS >/dev/null ||
+			{ ktap_diag "failslab: $fault_pci not back"; ktap_failed=1; }
+		[ "$fault_pci" = "$PBDF" ] && { pers_up ||
+			{ ktap_diag "failslab: $PBDF not up"; ktap_failed=1; }; }
+	fi
 	cs_fault=$(($(cs) - t0))
 	ktap_diag "fault sweeps: netdevsim $((cs_fault_nsim / 100)) s, total $((cs_fault / 100)) s," \
 		"$fi_expected expected '$FI_SIG' lines"

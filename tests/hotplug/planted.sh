@@ -48,14 +48,20 @@ sigs_of() {
 	esac
 }
 
-# prepare NAME PATCH: source copy with the patch, object copy.
+# prepare NAME PATCH: source copy with the patch, object copy.  The objects
+# come from the previous planted kernel when there is one (it is newer than
+# any source its build saw), minus the objects of the files the previous
+# patch changed, so they are rebuilt from SRC (their sources are older).
 prepare() {
 	d=$work/$1
 	rm -rf "$d"
 	mkdir -p "$d"
 	cp -al "$src" "$d/src" || return 1
 	patch -d "$d/src" -p1 --no-backup-if-mismatch -s < "$2" || return 1
-	cp -a "$obj" "$d/obj" || return 1
+	cp -a "${prev_obj:-$obj}" "$d/obj" || return 1
+	for f in $prev_files; do
+		rm -f "$d/obj/${f%.c}.o"
+	done
 	rm -f "$d/obj/built.stamp"
 }
 
@@ -86,6 +92,7 @@ evidence() {
 	return 0
 }
 
+prev_obj= prev_files=
 t_plan $#
 for p in "$@"; do
 	name=$(basename "$p" .patch)
@@ -105,6 +112,9 @@ for p in "$@"; do
 		continue
 	fi
 	built=$(date +%s)
+	[ -n "$prev_obj" ] && [ "${KEEP:-0}" != 1 ] && rm -rf "$prev_obj"
+	prev_obj=$work/$name/obj
+	prev_files=$(sed -n 's|^+++ b/\([^	]*\).*|\1|p' "$p")
 	run=$work/$name/run
 	"$top/qemu/run.sh" -k "$work/$name/obj/arch/x86/boot/bzImage" \
 		-i "$initramfs" -s hotplug -o "$run" \
@@ -125,6 +135,6 @@ for p in "$@"; do
 		t_ok "$name: caught by $dets"
 		echo "$ev" | sed 's/^/# /'
 	fi
-	[ "${KEEP:-0}" = 1 ] || rm -rf "$work/$name/src" "$work/$name/obj"
+	[ "${KEEP:-0}" = 1 ] || rm -rf "$work/$name/src"
 done
 t_done
