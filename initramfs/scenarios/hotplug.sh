@@ -267,10 +267,14 @@ live_count() {
 	fi
 }
 
-# snapshot: the /sys snapshot, IFINDEX masked (it grows with every netdev
-# registration, so a re-probed device differs only there).
+# snapshot: the /sys snapshot with the names and numbers that depend on the
+# order of probes masked: IFINDEX grows with every netdev registration, and
+# virtioN and ethN take the lowest free index, which the parallel streams
+# hand out in a different order each run (sorted again after masking).
 snapshot() {
-	sysfs-snapshot /sys 2>/dev/null | sed 's/IFINDEX=[0-9]*/IFINDEX=N/'
+	sysfs-snapshot /sys 2>/dev/null |
+		sed 's/IFINDEX=[0-9]*/IFINDEX=N/; s/virtio[0-9][0-9]*/virtioN/g; s/eth[0-9][0-9]*/ethN/g' |
+		LC_ALL=C sort
 }
 
 # quiesce MIN MAX: sleep MIN seconds, then wait until uevent_seqnum and the
