@@ -20,6 +20,7 @@
 #                   0000:00:01.1, PIIX IDE: no driver, so no netdev teardown
 #                   per attempt; 0000:00:04.0 sweeps the virtio-net probe)
 #   fault_max=N     give up after N attempts (default 3000)
+#   fault_ops=a,b   which sweeps: nsim, pci (default both)
 #   settle=S        at least S seconds between the last cycle and the
 #                   census, the /sys snapshot and kmemleak (default 6:
 #                   kmemleak reports objects 5 s old), then until the live
@@ -54,6 +55,7 @@ settle=${arg_settle:-6}
 fault_nsim=$(echo "${arg_fault_nsim:-1,1}" | tr , ' ')
 fault_pci=${arg_fault_pci:-0000:00:01.1}
 fault_max=${arg_fault_max:-3000}
+fault_ops=${arg_fault_ops:-nsim,pci}
 
 PSLOT=04	# persistent virtio-net for pci/bind
 NSLOT=02	# QMP virtio-net
@@ -370,26 +372,34 @@ FI_SIG="kobject_add_internal failed"
 
 # sweep NAME OP UNDO: n = 1, 2, ... run "OP n" (prints "injected I errno E")
 # then "UNDO n", until an OP succeeds with no fault injected.  Sets pts_NAME
-# (fault points: the n that succeeded without a fault, minus one).  Stops
-# at the first attempt the kernel did not survive (a signature other than
-# FI_SIG in dmesg: the next attempt could block on a lock the oopsed task
-# still holds) with fi_bad_NAME set and pts_NAME = -n.
+# (fault points: the n that succeeded without a fault, minus one).  An
+# attempt the kernel did not survive (a signature other than FI_SIG in
+# dmesg) is counted in bad_NAME, the first in fi_bad_NAME; after a fatal
+# one (an oops: the next attempt could block on a lock the dead task holds)
+# the sweep stops.  Returns 0 all survived, 1 no clean OP, 2 some not.
 sweep() {
 	n=1
+	eval "bad_$1=0 fi_bad_$1="
 	while [ $n -le "$fault_max" ]; do
 		$U kmsg "hotplug: failnth $1 n=$n"
 		set -- "$1" "$2" "$3" $($2 $n)
-		bad=$(dmesg | tail -n 400 | sed -n '/hotplug: failnth '"$1 n=$n"'$/,$p' |
-			grep -E "$FI_BAD" | grep -v "$FI_SIG" | head -n 1 |
-			sed 's/^\[[^]]*\] //' | tr -d '#')
-		if [ -n "$bad" ]; then
-			eval "pts_$1=-$n fi_bad_$1=\"n=\$n: \$bad\""
-			return 2
+		dmesg | tail -n 400 | sed -n '/hotplug: failnth '"$1 n=$n"'$/,$p' |
+			grep -E "$FI_BAD" | grep -v "$FI_SIG" >/tmp/fi.bad
+		if [ -s /tmp/fi.bad ]; then
+			eval "bad_$1=\$((bad_$1 + 1))"
+			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(head -n 1 /tmp/fi.bad |
+				sed 's/^\[[^]]*\] //' | tr -d '#')\""
+			log "failnth $1 n=$n not survived: $(head -n 1 /tmp/fi.bad)"
+			if grep -q -E "$FI_FATAL" /tmp/fi.bad; then
+				eval "pts_$1=-$n"
+				return 2
+			fi
 		fi
 		$3 $n
 		if [ "$5" = 0 ] && [ "$7" = 0 ]; then
 			eval "pts_$1=$((n - 1))"
-			return 0
+			eval "[ \$bad_$1 = 0 ]" && return 0
+			return 2
 		fi
 		n=$((n + 1))
 	done
@@ -436,6 +446,7 @@ fault_sweeps() {
 		return
 	fi
 	FI_BAD="$sig_kasan|$sig_debug_objects|$sig_refcount|$sig_list_debug|$sig_hung_task|$sig_kobject|$sig_oops"
+	FI_FATAL='BUG: |Oops:|general protection fault|Kernel panic|kernel BUG at'
 	echo N >$F/ignore-gfp-wait
 	echo 0 >$F/verbose
 	echo -1 >$F/times
@@ -444,32 +455,39 @@ fault_sweeps() {
 	h0=$(fi_hits)
 	$U kmsg "EXPECT-WARNING BEGIN: $FI_SIG"
 	fi_nsim_left=
-	sweep nsim fi_nsim_op fi_nsim_undo
-	case $? in
+	rc=3
+	case ",$fault_ops," in *,nsim,*) sweep nsim fi_nsim_op fi_nsim_undo; rc=$? ;; esac
+	case $rc in
+	3)	ktap_result 0 failslab_netdevsim "SKIP not in fault_ops" ;;
 	0)	fi_nsim_flush
 		ktap_result 0 failslab_netdevsim "new_device '$fault_nsim': fault points $pts_nsim, all survived" ;;
-	2)	ktap_result 1 failslab_netdevsim "new_device '$fault_nsim': not survived at $fi_bad_nsim" ;;
+	2)	fi_nsim_flush
+		ktap_result 1 failslab_netdevsim "new_device '$fault_nsim': fault points $pts_nsim, $bad_nsim not survived, first $fi_bad_nsim" ;;
 	*)	fi_nsim_flush
 		ktap_result 1 failslab_netdevsim "no clean new_device after $fault_max" ;;
 	esac
 	cs_fault_nsim=$(($(cs) - t0))
-	fi_pci_undo 0
-	sweep pci fi_pci_op fi_pci_undo
-	rc=$?
+	rc=3
+	case ",$fault_ops," in
+	*,pci,*) fi_pci_undo 0; sweep pci fi_pci_op fi_pci_undo; rc=$? ;;
+	esac
 	case $rc in
+	3)	ktap_result 0 failslab_pci_rescan "SKIP not in fault_ops" ;;
 	0)	ktap_result 0 failslab_pci_rescan "$fault_pci: fault points $pts_pci, all survived" ;;
-	2)	ktap_result 1 failslab_pci_rescan "$fault_pci: not survived at $fi_bad_pci" ;;
+	2)	ktap_result 1 failslab_pci_rescan "$fault_pci: fault points $pts_pci, $bad_pci not survived, first $fi_bad_pci" ;;
 	*)	ktap_result 1 failslab_pci_rescan "no clean rescan after $fault_max" ;;
 	esac
 	# after an oops in the sweep the PCI locks may be held forever
-	[ $rc = 2 ] || echo 1 >/sys/bus/pci/rescan
+	fatal=0
+	[ "${pts_pci#-}" != "$pts_pci" ] && fatal=1
+	[ $fatal = 1 ] || echo 1 >/sys/bus/pci/rescan
 	fi_expected=$(($(fi_hits) - h0))
 	# the scanner wants one accepted hit in a window: none means no fault
 	# reached a kobject_add, so say so instead of leaving it empty
 	[ "$fi_expected" -gt 0 ] || ktap_diag "fault sweeps: no '$FI_SIG' line"
 	$U kmsg "EXPECT-WARNING END"
 	echo Y >$F/ignore-gfp-wait
-	if [ $rc != 2 ]; then
+	if [ $fatal = 0 ]; then
 		$U wait "/sys/bus/pci/devices/$fault_pci" present $WAIT_MS >/dev/null ||
 			{ ktap_diag "failslab: $fault_pci not back"; ktap_failed=1; }
 		[ "$fault_pci" = "$PBDF" ] && { pers_up ||
