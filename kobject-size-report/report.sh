@@ -3,13 +3,15 @@
 # against pahole) and run-time cost of the series, as text and JSON.
 #
 # Usage: kobject-size-report/report.sh [-s SERIES] [-t "TIERS"] [-c "SCENARIOS"]
-#                                      [-w WORK] [-o OUT] [-n]
+#                                      [-w WORK] [-o OUT] [-r RUNS] [-b OBJS] [-n]
 #   -s SERIES     quilt series dir (default: series)
 #   -t TIERS      booted tiers whose runs are read (default: "debug fast";
 #                 a tier without run data is reported as not run)
 #   -c SCENARIOS  run-time points read per tier (default: "census")
 #   -w WORK       scratch dir (default: build/dev/size)
 #   -o OUT        output dir (default: build/report)
+#   -r RUNS       run results root (default: build/runs; <tier>/<kernel>/<scenario>/)
+#   -b OBJS       kernel build root (default: build/obj; <tier>/<kernel>/vmlinux)
 #   -n            no pahole cross-check (the report then says so)
 # Run from the top of the repository.  Exit 0: OUT/report.txt and
 # OUT/report.json written (the text also on stdout); otherwise OUT holds
@@ -21,9 +23,9 @@
 #   SERIES/series, SERIES/*.patch, SERIES/kernel.config
 #   kernel/tree.sh, kernel/configs/{common,debug,fast}.config, tools/config-check.c
 #   kobject-size-report/{probe/*,configs/*,scripts/*,src/*,ktype-map.txt}
-#   build/runs/<tier>/{baseline,patched}/<scenario>/verdict    (must be "0 ...")
-#   build/runs/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
-#   build/obj/<tier>/{baseline,patched}/{vmlinux,.config}
+#   RUNS/<tier>/{baseline,patched}/<scenario>/verdict    (must be "0 ...")
+#   RUNS/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
+#   OBJS/<tier>/{baseline,patched}/{vmlinux,.config}
 # (for each tier of -t and scenario of -c; a run or vmlinux that does not
 # exist yet is left out and the report says so).  Tools: gcc (+ multilib
 # for i386), make, pahole (dwarves), size, python3 (bloat-o-meter).
@@ -31,12 +33,14 @@
 # single objects only).
 set -eu
 series=series tiers="debug fast" scenarios=census work=build/dev/size out=build/report
+runs=build/runs objs=build/obj
 pahole=1
-while getopts s:t:c:w:o:n opt; do
+while getopts s:t:c:w:o:r:b:n opt; do
 	case $opt in
 	s) series=$OPTARG ;; t) tiers=$OPTARG ;; c) scenarios=$OPTARG ;;
 	w) work=$OPTARG ;; o) out=$OPTARG ;; n) pahole=0 ;;
-	*) sed -n '2,16p' "$0" >&2; exit 2 ;;
+	r) runs=$OPTARG ;; b) objs=$OPTARG ;;
+	*) sed -n '2,18p' "$0" >&2; exit 2 ;;
 	esac
 done
 here=kobject-size-report

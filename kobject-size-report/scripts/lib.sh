@@ -123,12 +123,12 @@ runtime_all()
 		rm -rf "$d"
 		mkdir -p "$d"
 		for k in baseline patched; do
-			same_config "build/obj/$tier/$k/.config" "$work/out/$k/x86_64-$tier.s.config"
+			same_config "$objs/$tier/$k/.config" "$work/out/$k/x86_64-$tier.s.config"
 			for s in $scenarios; do
-				passed "build/runs/$tier/$k/$s"
+				passed "$runs/$tier/$k/$s"
 			done
 		done
-		b=build/obj/$tier/baseline/vmlinux p=build/obj/$tier/patched/vmlinux
+		b=$objs/$tier/baseline/vmlinux p=$objs/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue
 		size "$b" "$p" > "$d/size" || die "size $b $p failed"
 		python3 build/src/pristine/scripts/bloat-o-meter "$b" "$p" > "$d/bloat" ||
@@ -154,8 +154,8 @@ report_args()
 		echo --tier "$tier"
 		for s in $scenarios; do
 			for k in baseline patched; do
-				r=build/runs/$tier/$k/$s/data
-				[ -d "build/runs/$tier/$k/$s" ] && echo --run "$tier" "$s" "$k" "$r"
+				r=$runs/$tier/$k/$s/data
+				[ -d "$runs/$tier/$k/$s" ] && echo --run "$tier" "$s" "$k" "$r"
 			done
 		done
 		d=$work/out/run/$tier
