@@ -110,30 +110,30 @@ static void slabs(struct rtcost *c)
 	}
 }
 
-static void moves(struct rtcost *c)
+/* Grown structs of @p1 (vs @p0) whose kmalloc-N class in the run changes. */
+static int moves(const struct rtcost *c, const struct probe *p0,
+		 const struct probe *p1, struct kmove *mv, int max)
 {
-	const struct probe *p = c->p[1];
-	struct kmove *mv;
 	long b, a;
-	int i;
+	int i, n = 0;
 
-	for (i = 0; i < p->n && c->nmove < 64; i++) {
-		if (strncmp(p->f[i].name, "size__", 6))
+	for (i = 0; p0 && p1 && i < p1->n && n < max; i++) {
+		if (strncmp(p1->f[i].name, "size__", 6))
 			continue;
-		mv = &c->move[c->nmove];
-		b = probe_get(c->p[0], "size", p->f[i].name + 6);
-		a = p->f[i].val;
+		b = probe_get(p0, "size", p1->f[i].name + 6);
+		a = p1->f[i].val;
 		if (b < 0 || a <= b)
 			continue;
-		kmalloc_class(&c->r[0]->slab, b, mv->from, sizeof(mv->from));
-		kmalloc_class(&c->r[1]->slab, a, mv->to, sizeof(mv->to));
-		if (!strcmp(mv->from, mv->to))
+		kmalloc_class(&c->r[0]->slab, b, mv[n].from, sizeof(mv[n].from));
+		kmalloc_class(&c->r[1]->slab, a, mv[n].to, sizeof(mv[n].to));
+		if (!strcmp(mv[n].from, mv[n].to))
 			continue;
-		copy(mv->st, p->f[i].name + 6, sizeof(mv->st));
-		mv->size[0] = b;
-		mv->size[1] = a;
-		c->nmove++;
+		copy(mv[n].st, p1->f[i].name + 6, sizeof(mv[n].st));
+		mv[n].size[0] = b;
+		mv[n].size[1] = a;
+		n++;
 	}
+	return n;
 }
 
 void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c)
@@ -150,7 +150,10 @@ void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c)
 	c->page = probe_get(c->p[1], "page", "bytes");
 	ktypes(k, c);
 	slabs(c);
-	moves(c);
+	c->nmove = moves(c, c->p[0], c->p[1], c->move, ARRAY_SIZE(c->move));
+	c->ndmove = moves(c, probe_find(k, "pristine", "x86_64-dist"),
+			  probe_find(k, "patched", "x86_64-dist"), c->dmove,
+			  ARRAY_SIZE(c->dmove));
 }
 
 /*

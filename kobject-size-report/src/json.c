@@ -93,6 +93,23 @@ static void side(FILE *f, const char *name, const struct rtcost *c, int i)
 		c->r[i]->live, c->slabpages[i], table_get(&c->r[i]->mem, "Slab")->val);
 }
 
+static void move_list(FILE *f, const char *name, const struct kmove *mv, int n)
+{
+	int i;
+
+	fprintf(f, "     \"%s\": [\n", name);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "       {");
+		js(f, "struct", mv[i].st);
+		fprintf(f, ", \"size\": [%ld, %ld], ", mv[i].size[0], mv[i].size[1]);
+		js(f, "from", mv[i].from);
+		fprintf(f, ", ");
+		js(f, "to", mv[i].to);
+		fprintf(f, "}%s\n", i + 1 < n ? "," : "");
+	}
+	fprintf(f, "     ]");
+}
+
 static void run_lists(const struct rtcost *c, FILE *f)
 {
 	int i;
@@ -116,17 +133,10 @@ static void run_lists(const struct rtcost *c, FILE *f)
 			c->slab[i].objsize[1], c->slab[i].pages[0], c->slab[i].pages[1],
 			i + 1 < c->nslab ? "," : "");
 	}
-	fprintf(f, "     ],\n     \"kmalloc_moves\": [\n");
-	for (i = 0; i < c->nmove; i++) {
-		fprintf(f, "       {");
-		js(f, "struct", c->move[i].st);
-		fprintf(f, ", \"size\": [%ld, %ld], ", c->move[i].size[0], c->move[i].size[1]);
-		js(f, "from", c->move[i].from);
-		fprintf(f, ", ");
-		js(f, "to", c->move[i].to);
-		fprintf(f, "}%s\n", i + 1 < c->nmove ? "," : "");
-	}
-	fprintf(f, "     ]");
+	fprintf(f, "     ],\n");
+	move_list(f, "kmalloc_moves", c->move, c->nmove);
+	fprintf(f, ",\n");
+	move_list(f, "kmalloc_moves_x86_64_dist", c->dmove, c->ndmove);
 }
 
 static void runs(struct ksr *k, FILE *f)

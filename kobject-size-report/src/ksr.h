@@ -125,10 +125,11 @@ struct rtcost {
 	const struct probe *p[2];		/* the tier's layout */
 	char layout[32];
 	long bytes, page, slabpages[2];
-	int nkt, nslab, nmove;
+	int nkt, nslab, nmove, ndmove;
 	struct ktcost kt[KSR_MAX];
 	struct slabdiff slab[KSR_MAX];
 	struct kmove move[64];
+	struct kmove dmove[64];			/* x86_64-dist, same classes */
 };
 
 /* One of the seed's claims, in one layout (calc.c). */

@@ -122,6 +122,17 @@ static void slab_lines(struct rtcost *c, FILE *f)
 	fprintf(f, "%s\n", shown ? "" : " none");
 }
 
+static void move_line(FILE *f, const char *head, const struct kmove *mv, int n)
+{
+	int i;
+
+	fputs(head, f);
+	for (i = 0; i < n && i < 6; i++)
+		fprintf(f, "%s %s %ld>%ld %s>%s", i ? "," : "", mv[i].st, mv[i].size[0],
+			mv[i].size[1], mv[i].from, mv[i].to);
+	fprintf(f, "%s\n", n ? (n > 6 ? " ... (all in report.json)" : "") : " none");
+}
+
 /* Bytes grown per ktype, largest first, as bars (the census is long). */
 static void ktype_bars(const struct rtcost *c, FILE *f)
 {
@@ -145,7 +156,6 @@ static void runtime(struct ksr *k, const struct run *r, FILE *f)
 {
 	static struct rtcost c;
 	const struct count *m[2];
-	int i;
 
 	rt_compute(k, r, &c);
 	qsort(c.kt, c.nkt, sizeof(c.kt[0]), by_bytes);
@@ -163,11 +173,8 @@ static void runtime(struct ksr *k, const struct run *r, FILE *f)
 		c.bytes, (double)c.bytes / c.page, c.page);
 	ktype_bars(&c, f);
 	slab_lines(&c, f);
-	fprintf(f, "  kmalloc class moves (if kmalloc'ed alone):");
-	for (i = 0; i < c.nmove && i < 8; i++)
-		fprintf(f, "%s %s %ld>%ld %s>%s", i ? "," : "", c.move[i].st, c.move[i].size[0],
-			c.move[i].size[1], c.move[i].from, c.move[i].to);
-	fprintf(f, "%s\n", c.nmove ? (c.nmove > 8 ? " ... (all in report.json)" : "") : " none");
+	move_line(f, "  kmalloc class moves (if kmalloc'ed alone):", c.move, c.nmove);
+	move_line(f, "  same, x86_64-dist layout (this run's classes):", c.dmove, c.ndmove);
 }
 
 static void vmlinux(const struct vmsize *v, FILE *f)
