@@ -303,15 +303,19 @@ quiesce() {
 	return 1
 }
 
-# wait_uevents: until the listener logged SEQNUM up to uevent_seqnum.
+# wait_uevents: until the listener logged SEQNUM up to uevent_seqnum (gives
+# up after 30 s without progress).
 wait_uevents() {
 	want=$(cat /sys/kernel/uevent_seqnum)
-	end=$(($(cs) + 3000))
+	end=$(($(cs) + 3000)) seen=
 	while :; do
 		last=$(tail -n 1 $UE_LOG | cut -d' ' -f1)
 		[ "${last:-0}" -ge "$want" ] && return 0
+		# the listener spawns one process per event: give it time as
+		# long as it makes progress
+		[ "$last" != "$seen" ] && end=$(($(cs) + 3000)) seen=$last
 		[ "$(cs)" -gt $end ] && return 1
-		usleep 10000
+		usleep 100000
 	done
 }
 
