@@ -439,8 +439,9 @@ fi_pci_undo() {
 	$U wait "/sys/bus/pci/devices/$fault_pci" absent $WAIT_MS >/dev/null
 }
 
-# fi_hits: dmesg lines with the expected signature so far
-fi_hits() { dmesg | grep -c "$FI_SIG"; }
+# fi_hits: the kernel's lines with the expected signature so far (not our
+# own marker lines)
+fi_hits() { dmesg | grep -c "$FI_SIG for "; }
 
 fault_sweeps() {
 	F=/sys/kernel/debug/failslab
