@@ -608,8 +608,10 @@ elif [ "$kml_n" = -1 ]; then
 	ktap_result 0 kmemleak "SKIP no $KML"
 	kml_n=null
 else
-	ktap_result 1 kmemleak "$kml_n unreferenced object(s): $(grep -m1 -A12 \
-		'^unreferenced object' /tmp/kmemleak.txt | grep -m1 '\[<' | tr -s ' ')"
+	ktap_result 1 kmemleak "$kml_n unreferenced object(s), first allocated in: $(grep -m1 -A20 \
+		'^unreferenced object' /tmp/kmemleak.txt | grep '\[<' |
+		grep -v -E 'kmem_cache|kmalloc|slab|kasan|kmemleak|kvmalloc|kzalloc|alloc_node' |
+		head -n 1 | sed 's/.*\] //')"
 fi
 cs_kml=$(($(cs) - t_kml))
 
