@@ -553,9 +553,10 @@ cs_fault=0 pts_nsim=0 pts_pci=0
 
 # the release delays (<= 4 s) and kmemleak's minimum age (5 s) pass
 t_settle=$(cs)
+quiesce "$settle" 120 || diag "still changing after 120 s"
+# after the delayed releases: some send uevents (a scsi host's workqueue)
 wait_uevents; ue_ok=$?
 seq1=$(cat /sys/kernel/uevent_seqnum)
-quiesce "$settle" 120 || diag "still changing after 120 s"
 cs_settle=$(($(cs) - t_settle))
 
 # uevents: every SEQNUM in (seq0, seq1] logged once, add == remove
