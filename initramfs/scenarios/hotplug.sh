@@ -365,7 +365,7 @@ sig_refcount='refcount_t:'
 sig_list_debug='list_(add|del) corruption'
 sig_hung_task='blocked for more than'
 sig_kobject='is not initialized, yet kobject_|tried to init an initialized object|kobject_add_internal failed|cannot create duplicate filename|does not have a release\(\) function'
-sig_oops='BUG: |kernel BUG at|WARNING: CPU|Oops:|general protection fault|Kernel panic|detected stalls|soft lockup'
+sig_oops='\] BUG: |kernel BUG at|WARNING: CPU|Oops:|general protection fault|Kernel panic|detected stalls|soft lockup'
 
 # --- fault injection -----------------------------------------------------
 
@@ -451,7 +451,8 @@ fault_sweeps() {
 		return
 	fi
 	FI_BAD="$sig_kasan|$sig_debug_objects|$sig_refcount|$sig_list_debug|$sig_hung_task|$sig_kobject|$sig_oops"
-	FI_FATAL='BUG: |Oops:|general protection fault|Kernel panic|kernel BUG at'
+	# "] BUG: ", not "BUG: ": that is also the tail of "ODEBUG: "
+	FI_FATAL='\] BUG: |Oops:|general protection fault|Kernel panic|kernel BUG at'
 	echo N >$F/ignore-gfp-wait
 	echo 0 >$F/verbose
 	echo -1 >$F/times
