@@ -47,6 +47,9 @@ help:
 	@echo 'make kunit      boot both kernels, run and parse their KUnit suites'
 	@echo 'make walk       boot both kernels, walk /sys, diff the snapshots'
 	@echo 'make report     the kobject size report (runs what it needs)'
+	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
+	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan'
+	@echo 'make hotplug-planted  self-test: planted refcount bugs must be caught'
 	@echo 'make clean      remove runs, objects and trees (keeps the pristine tree)'
 	@echo 'make distclean  remove build/ entirely'
 	@echo 'Variables: TIER=$(TIER) JOBS=$(JOBS) SERIES=$(SERIES)'
@@ -117,8 +120,16 @@ $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expect
 		qemu/walk-expected.txt
 	@cp $@.log $@
 
-report: walk kunit
+# The size report reads the census runs of both kernels and the trees.
+REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2>/dev/null) \
+	$(baseline_PATCHES) $(patched_PATCHES) $(FRAGMENTS)
+report: walk kunit $(B)/report/report.txt
 	@cat $(RUNS)/walk.diff
+	@cat $(B)/report/report.txt
+$(B)/report/report.txt: $(foreach k,$(KERNELS),$(RUNS)/$(k)/census/ok) $(REPORT_DEPS) | $(HOST_TOOLS)
+	@$(PHASE) "size report $(TIER)" $(LOGS)/report.log \
+		kobject-size-report/report.sh -s $(SERIES) -t $(TIER) \
+		-w $(B)/size -o $(B)/report
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@tests/check.sh
