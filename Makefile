@@ -101,7 +101,7 @@ $(RUNS)/$(1)/%/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOO
 $(RUNS)/$(1)/kunit/parsed: $(RUNS)/$(1)/kunit/ok
 	@$(PHASE) "kunit parse $(TIER)/$(1)" $(RUNS)/$(1)/kunit/kunit.txt \
 		python3 $(SRC)/$(1)/tools/testing/kunit/kunit.py parse \
-		$(RUNS)/$(1)/kunit/data/dmesg
+		$(abspath $(RUNS)/$(1)/kunit/data/dmesg)
 	@touch $$@
 endef
 $(foreach k,$(KERNELS),$(eval $(call kernel_rules,$(k))))
