@@ -123,11 +123,23 @@ t_bind() {
 	pers_up || fail_t bind "no net device after bind"
 }
 
+# cpu_set_online VALUE: write cpu1/online, retrying for up to 5 s: a PCI
+# driver probe in a parallel stream holds cpu_hotplug_disable() (pci_call_probe),
+# and cpu_down() then fails with -EBUSY.  That is the kernel working as meant.
+cpu_set_online() {
+	i=0
+	while ! echo "$1" >/sys/devices/system/cpu/cpu1/online 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || return 1
+		usleep 50000
+	done
+}
+
 t_cpu() {
 	f=/sys/devices/system/cpu/cpu1/online
-	echo 0 >$f || { fail_t cpu "offline"; return; }
+	cpu_set_online 0 || { fail_t cpu "offline"; return; }
 	[ "$(cat $f)" = 0 ] || { fail_t cpu "still online"; return; }
-	echo 1 >$f || { fail_t cpu "online"; return; }
+	cpu_set_online 1 || { fail_t cpu "online"; return; }
 	[ "$(cat $f)" = 1 ] || fail_t cpu "still offline"
 }
 
