@@ -1,7 +1,8 @@
 # ktap.sh - sourced by test scripts: KTAP output and the final tally.
 #   t_plan N; t_ok NAME; t_fail NAME [why]; expect RC NAME COMMAND...; t_done
 t_n=0 t_pass=0 t_fail=0
-t_plan() { echo "KTAP version 1"; echo "1..$1"; }
+t_planned=
+t_plan() { t_planned=$1; echo "KTAP version 1"; echo "1..$1"; }
 t_ok() { t_n=$((t_n + 1)); t_pass=$((t_pass + 1)); echo "ok $t_n - $1"; }
 t_fail() {
 	t_n=$((t_n + 1)); t_fail=$((t_fail + 1)); echo "not ok $t_n - $1"
@@ -19,4 +20,12 @@ expect() {
 	printf '%s\n' "$t_out" | tail -5 | sed 's/^/# /'
 	return 1
 }
-t_done() { echo "# $t_pass passed, $t_fail failed"; [ "$t_fail" -eq 0 ]; }
+# t_done: the tally; a run that did not make its plan's count failed too
+t_done() {
+	if [ -n "$t_planned" ] && [ "$t_n" != "$t_planned" ]; then
+		echo "# planned $t_planned tests, ran $t_n"
+		t_fail=$((t_fail + 1))
+	fi
+	echo "# $t_pass passed, $t_fail failed"
+	[ "$t_fail" -eq 0 ]
+}

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 nsig=$(grep -cv '^\(#\|$\)' "$sigs")
-t_plan $((nsig + 14))
+t_plan $((nsig + 18))
 
 scan() { "$tools/scan-console" "$sigs" "$@"; }
 
@@ -75,6 +75,32 @@ if expect 1 "tree.sh: patch that does not apply fails" \
 	esac
 else
 	t_fail "tree.sh: names the patch and shows the hunk"
+fi
+
+# tree.sh again: a file whose patched content did not change keeps its
+# mtime (no rebuild), a file whose patch changed gets a new one.
+mkdir -p "$tmp/s2"
+printf 'one\ntwo\nthree\n' > "$tmp/pristine/other"
+for f in file other; do
+	printf -- '--- a/%s\n+++ b/%s\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n' \
+		"$f" "$f" > "$tmp/s2/$f.patch"
+done
+printf 'file.patch\nother.patch\n' > "$tmp/s2/series"
+"$top/kernel/tree.sh" "$tmp/pristine" "$tmp/s2" "$tmp/mt" patched >/dev/null
+touch -d '2000-01-01' "$tmp/mt/file" "$tmp/mt/other"
+sed -i 's/^+2$/+zwo/' "$tmp/s2/other.patch"
+if expect 0 "tree.sh: re-made tree after one patch changed" \
+	"$top/kernel/tree.sh" "$tmp/pristine" "$tmp/s2" "$tmp/mt" patched; then
+	old=$(find "$tmp/mt" -maxdepth 1 -name file ! -newermt 2000-01-02)
+	new=$(find "$tmp/mt" -maxdepth 1 -name other -newermt 2000-01-02)
+	if [ -n "$old" ] && [ -n "$new" ] && grep -q zwo "$tmp/mt/other"; then
+		t_ok "tree.sh: unchanged file keeps its mtime, changed file does not"
+	else
+		t_fail "tree.sh: unchanged file keeps its mtime, changed file does not" \
+			"$(ls -l --time-style=+%F "$tmp/mt")"
+	fi
+else
+	t_fail "tree.sh: unchanged file keeps its mtime, changed file does not"
 fi
 
 # run.sh on bad input: clear error, bounded time, no QEMU left behind.
