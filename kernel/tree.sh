@@ -32,7 +32,22 @@ cp -al "$pristine" "$new"
 n=$(wc -l < "$new.series")
 echo "tree.sh: $kind: applying $n patch(es) from $series_dir"
 
+# quilt backs a file up by hard-linking it into .pc and then sets the
+# backup's mtime to now: on a cp -al tree that is PRISTINE's inode, and
+# every tree sharing it (the other kernel's) would rebuild.  So the files
+# the series touches get inodes of their own first (same content, same
+# mtime).
+own_copies() {
+	for p in $(cat "$new.series"); do
+		sed -n 's,^\(---\|+++\) [ab]/\([^	]*\).*,\2,p' "$series_dir/$p"
+	done | sort -u | while read -r f; do
+		[ -f "$new/$f" ] || continue
+		cp -p "$new/$f" "$new/$f.own" && mv "$new/$f.own" "$new/$f"
+	done
+}
+
 if [ "$n" -gt 0 ]; then
+	own_copies
 	export QUILT_PATCHES="$series_dir" QUILT_SERIES="$new.series" QUILT_PC=.pc
 	if ! (cd "$new" && quilt push -a --quiltrc=-) > "$new.quilt.log" 2>&1; then
 		cat "$new.quilt.log"

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 nsig=$(grep -cv '^\(#\|$\)' "$sigs")
-t_plan $((nsig + 18))
+t_plan $((nsig + 19))
 
 scan() { "$tools/scan-console" "$sigs" "$@"; }
 
@@ -86,6 +86,7 @@ for f in file other; do
 		"$f" "$f" > "$tmp/s2/$f.patch"
 done
 printf 'file.patch\nother.patch\n' > "$tmp/s2/series"
+touch -d 1999-01-01 "$tmp/pristine/file" "$tmp/pristine/other"
 "$top/kernel/tree.sh" "$tmp/pristine" "$tmp/s2" "$tmp/mt" patched >/dev/null
 touch -d '2000-01-01' "$tmp/mt/file" "$tmp/mt/other"
 sed -i 's/^+2$/+zwo/' "$tmp/s2/other.patch"
@@ -101,6 +102,12 @@ if expect 0 "tree.sh: re-made tree after one patch changed" \
 	fi
 else
 	t_fail "tree.sh: unchanged file keeps its mtime, changed file does not"
+fi
+if [ -z "$(find "$tmp/pristine" -type f -newermt 1999-01-02)" ]; then
+	t_ok "tree.sh: the pristine tree's mtimes are never changed"
+else
+	t_fail "tree.sh: the pristine tree's mtimes are never changed" \
+		"$(find "$tmp/pristine" -type f -newermt 1999-01-02)"
 fi
 
 # run.sh on bad input: clear error, bounded time, no QEMU left behind.
