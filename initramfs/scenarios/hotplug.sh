@@ -13,6 +13,8 @@
 #   nsim=P,Q        ports and queues of each netdevsim device (default 2,8)
 #   nsim_devs=K     netdevsim devices per cycle (default 2): created one
 #                   after the other, unbound in parallel, then deleted
+#                   in the background while the next cycles run
+#   nsim_inflight=J at most J cycles' netdevsim teardowns at once (default 4)
 #   fault=0|1       failslab fail-nth sweeps over one netdevsim new_device
 #                   and one PCI rescan (default 0)
 #   fault_nsim=P,Q  ports,queues of the swept new_device (default 1,1)
@@ -40,7 +42,9 @@
 # add == remove, every SEQNUM seen), census (live kobjects; /sys directory
 # count without the census file), sysfs_snapshot, kmemleak, and one per
 # console detector group read from dmesg (the host scanner reads the console
-# too).  Data sections: summary.json, kmemleak, uevents, snapshot diffs.
+# too).  Data sections: summary.json, kmemleak, uevents, snapshot diffs,
+# and after the stress census (also census.before/.after), slabinfo and
+# meminfo, named as in the census scenario for the size report.
 . /lib/rig.sh
 
 cycles=${arg_cycles:-10}
@@ -50,6 +54,7 @@ nsim_p=${nsim_p:-2}
 nsim_q=${arg_nsim##*,}
 nsim_q=${nsim_q:-8}
 nsim_k=${arg_nsim_devs:-2}
+nsim_inflight=${arg_nsim_inflight:-4}
 fault=${arg_fault:-0}
 settle=${arg_settle:-6}
 fault_nsim=$(echo "${arg_fault_nsim:-1,1}" | tr , ' ')
@@ -143,35 +148,72 @@ t_cpu() {
 	[ "$(cat $f)" = 1 ] || fail_t cpu "still offline"
 }
 
+# t_nsim: nsim_k devices with ids of this cycle's own, then their teardown
+# handed to a background job (nsim_teardown), so that the next cycle does
+# not sit through it: each port's unregister_netdev() waits for the netdev's
+# references, which the queue kobjects hold until their release, and
+# DEBUG_KOBJECT_RELEASE delays those by up to 4 s.  At most nsim_inflight
+# teardowns run at once; end_nsim waits for the rest.
 t_nsim() {
 	t1=$(cs)
+	ids=
 	k=1
 	while [ $k -le "$nsim_k" ]; do
-		echo "$k $nsim_p $nsim_q" >$NSIM/new_device ||
-			{ fail_t nsim "new_device $k"; return; }
-		n=$($U count "$NSIM/devices/netdevsim$k/net/*")
-		[ "$n" = "$nsim_p" ] || fail_t nsim "netdevsim$k: $n of $nsim_p ports"
+		id=$((1000 + cycle * nsim_k + k))
+		echo "$id $nsim_p $nsim_q" >$NSIM/new_device ||
+			{ fail_t nsim "new_device $id"; break; }
+		ids="$ids $id"
+		n=$($U count "$NSIM/devices/netdevsim$id/net/*")
+		[ "$n" = "$nsim_p" ] || fail_t nsim "netdevsim$id: $n of $nsim_p ports"
 		k=$((k + 1))
 	done
-	t2=$(cs)
-	# Teardown: unbind all at once (the driver's remove runs outside
-	# netdevsim's list lock, so the per-port netdev refcount waits of the
-	# devices overlap), then del_device on the unbound devices.
-	pids=
-	for k in $(seq "$nsim_k"); do
-		echo netdevsim$k >$NSIM/drivers/netdevsim/unbind &
+	cs_nsim_new=$((${cs_nsim_new:-0} + $(cs) - t1))
+	set -- $nsim_jobs
+	if [ $# -ge "$nsim_inflight" ]; then
+		wait "$1"
+		shift
+		nsim_jobs="$*"
+	fi
+	[ -n "$ids" ] || return
+	nsim_teardown "$cycle" $ids &
+	nsim_jobs="$nsim_jobs $!"
+}
+
+# nsim_teardown CYCLE ID...: unbind all at once (the driver's remove runs
+# outside netdevsim's list lock, so the devices' netdev reference waits
+# overlap), del_device each, wait until gone.  Errors go to /tmp/nsim.err,
+# the time taken to /tmp/nsim.del (a background job cannot set variables).
+nsim_teardown() {
+	c=$1 t2=$(cs) pids=
+	shift
+	for id; do
+		echo netdevsim$id >$NSIM/drivers/netdevsim/unbind &
 		pids="$pids $!"
 	done
 	for p in $pids; do
-		wait $p || fail_t nsim "unbind"
+		wait $p || echo "cycle $c: unbind" >>/tmp/nsim.err
 	done
-	for k in $(seq "$nsim_k"); do
-		echo $k >$NSIM/del_device || fail_t nsim "del_device $k"
-		$U wait "$NSIM/devices/netdevsim$k" absent $WAIT_MS >/dev/null ||
-			fail_t nsim "netdevsim$k still present"
+	for id; do
+		echo $id >$NSIM/del_device || echo "cycle $c: del_device $id" >>/tmp/nsim.err
+		$U wait "$NSIM/devices/netdevsim$id" absent $WAIT_MS >/dev/null ||
+			echo "cycle $c: netdevsim$id still present" >>/tmp/nsim.err
 	done
-	cs_nsim_new=$((${cs_nsim_new:-0} + t2 - t1))
-	cs_nsim_del=$((${cs_nsim_del:-0} + $(cs) - t2))
+	echo $(($(cs) - t2)) >>/tmp/nsim.del
+}
+
+# end_nsim: after the stream's last cycle, the teardowns still running
+end_nsim() {
+	t0=$(cs)
+	[ -n "$nsim_jobs" ] && wait $nsim_jobs
+	nsim_jobs=
+	cs_nsim=$((${cs_nsim:-0} + $(cs) - t0))
+	if [ -s /tmp/nsim.err ]; then
+		cycle=$(sed -n '1s/^cycle \([0-9]*\):.*/\1/p' /tmp/nsim.err)
+		fail_t nsim "$(head -n 1 /tmp/nsim.err | sed 's/^cycle [0-9]*: //')"
+	fi
+	rm -f /tmp/nsim.err
+	cs_nsim_del=$((${cs_nsim_del:-0} + $(awk '{ s += $1 } END { print s + 0 }' /tmp/nsim.del 2>/dev/null || echo 0)))
+	rm -f /tmp/nsim.del
 }
 
 SD=/sys/bus/pseudo/drivers/scsi_debug
@@ -216,6 +258,9 @@ stream_run() {
 		done
 		[ $((cycle % 10)) = 0 ] && log "$3: cycle $cycle at $(uptime_s) s"
 		cycle=$((cycle + 1))
+	done
+	for t in $trigs; do
+		command -v "end_$t" >/dev/null && "end_$t"
 	done
 	set | grep -E "^(cs|err)_" >"/tmp/stream.$3"
 }
@@ -593,6 +638,9 @@ if [ -r $CENSUS ]; then
 	cp $CENSUS /tmp/census.after
 	section census.before </tmp/census.before
 	section census.after </tmp/census.after
+	# the same names as the census scenario: the size report reads the
+	# state after the stress like the state after boot
+	section census </tmp/census.after
 	cname="census live (kobject_census)"
 else
 	cname="census live (/sys directories)"
@@ -604,6 +652,9 @@ else
 	[ -r $CENSUS ] && awk '$1 == "ktype"' /tmp/census.before /tmp/census.after |
 		sort | uniq -u | head -n 20 | sed 's/^/# census: /'
 fi
+
+[ -r /proc/slabinfo ] && section slabinfo </proc/slabinfo
+section meminfo </proc/meminfo
 
 snapshot >/tmp/snap.after
 if cmp -s /tmp/snap.before /tmp/snap.after; then
