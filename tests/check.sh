@@ -36,6 +36,8 @@ step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier))" $MAKE k
 step "rig: failure modes of a real boot" tests/rig/run.sh
 step "boot + KUnit, both kernels" $MAKE kunit
 step "boot + /sys walk, both kernels, diff" $MAKE walk
+step "hotplug stress x${CHECK_CYCLES:-50}, both kernels, every detector read" \
+	$MAKE hotplug CYCLES="${CHECK_CYCLES:-50}"
 
 echo "KTAP version 1"
 echo "1..$n"
