@@ -10,8 +10,10 @@
 #   WORKDIR/NAME/obj  real copy of OBJ (gcc rewrites objects in place, so
 #                     no hard links here), built incrementally: make runs in
 #                     a private mount namespace with NAME/src bind-mounted
-#                     over SRC, so the paths kbuild recorded match and only
-#                     the patched file and the link are redone
+#                     over SRC and NAME/obj over OBJ, so every path kbuild
+#                     recorded matches and only the patched file and the
+#                     link are redone (with another O= path objtool, which
+#                     embeds it, is relinked and every object depends on it)
 #   WORKDIR/NAME/run  a short hotplug stress through qemu/run.sh
 # A planted bug is caught when the run fails (verdict not 0) AND the
 # detector its patch names on a "Detector:" line reported it: a "not ok"
@@ -70,8 +72,9 @@ build() {
 	d=$work/$1
 	if unshare -m true 2> /dev/null; then
 		unshare -m sh -c 'mount --bind "$1" "$2" &&
-			exec make -s -C "$2" O="$3" -j"$4" bzImage' \
-			_ "$d/src" "$src" "$d/obj" "$jobs"
+			mount --bind "$3" "$4" &&
+			exec make -s -C "$2" O="$4" -j"$5" bzImage' \
+			_ "$d/src" "$src" "$d/obj" "$obj" "$jobs"
 	else
 		echo "planted.sh: no mount namespace; full rebuild" >&2
 		make -s -C "$d/src" O="$d/obj" -j"$jobs" bzImage
