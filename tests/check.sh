@@ -38,6 +38,7 @@ step "boot + KUnit, both kernels" $MAKE kunit
 step "boot + /sys walk, both kernels, diff" $MAKE walk
 step "hotplug stress x${CHECK_CYCLES:-50}, both kernels, every detector read" \
 	$MAKE hotplug CYCLES="${CHECK_CYCLES:-50}"
+step "hotplug self-test: planted refcount bugs caught" $MAKE hotplug-planted
 
 echo "KTAP version 1"
 echo "1..$n"
