@@ -104,6 +104,7 @@ static void slabs(struct rtcost *c)
 				x = table_get(t[n], d->name);
 				d->objs[n] = x ? x->val : 0;
 				d->objsize[n] = x ? x->objsize : 0;
+				d->slabs[n] = x ? x->slabs : 0;
 				d->pages[n] = x ? x->pages : 0;
 			}
 		}

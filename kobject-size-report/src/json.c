@@ -3,20 +3,26 @@
  * json.c - report.json: every figure, and the input it came from.
  *
  * Compile-time figures carry their probe.s path and expression; pahole
- * checks their object; run-time figures the census/slabinfo/meminfo path.
+ * checks their object; run-time figures the census/slabinfo/meminfo path;
+ * each benchmark repetition its bench file and line.
  */
 #include <string.h>
 #include "ksr.h"
 
-static void js(FILE *f, const char *key, const char *s)
+static void js_str(FILE *f, const char *s)
 {
-	fprintf(f, "\"%s\": \"", key);
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\')
 			fputc('\\', f);
 		if ((unsigned char)*s >= 0x20)
 			fputc(*s, f);
 	}
+}
+
+static void js(FILE *f, const char *key, const char *s)
+{
+	fprintf(f, "\"%s\": \"", key);
+	js_str(f, s);
 	fputc('"', f);
 }
 
@@ -128,9 +134,10 @@ static void run_lists(const struct rtcost *c, FILE *f)
 	for (i = 0; i < c->nslab; i++) {
 		fprintf(f, "       {");
 		js(f, "cache", c->slab[i].name);
-		fprintf(f, ", \"active_objs\": [%ld, %ld], \"objsize\": [%ld, %ld], \"pages\": [%ld, %ld]}%s\n",
+		fprintf(f, ", \"active_objs\": [%ld, %ld], \"objsize\": [%ld, %ld], \"slabs\": [%ld, %ld], \"pages\": [%ld, %ld]}%s\n",
 			c->slab[i].objs[0], c->slab[i].objs[1], c->slab[i].objsize[0],
-			c->slab[i].objsize[1], c->slab[i].pages[0], c->slab[i].pages[1],
+			c->slab[i].objsize[1], c->slab[i].slabs[0], c->slab[i].slabs[1],
+			c->slab[i].pages[0], c->slab[i].pages[1],
 			i + 1 < c->nslab ? "," : "");
 	}
 	fprintf(f, "     ],\n");
@@ -161,6 +168,74 @@ static void runs(struct ksr *k, FILE *f)
 		side(f, "patched", &c, 1);
 		run_lists(&c, f);
 		fprintf(f, "}");
+	}
+	fprintf(f, "\n  ],\n");
+}
+
+static void bench_side(const struct bench *b, int w, FILE *f)
+{
+	const struct brep *r;
+	struct bstat s;
+	int i;
+
+	bench_stat(b, w, &s);
+	fprintf(f, "     \"%s\": {\"min\": %.3f, \"median\": %.3f, \"max\": %.3f, "
+		"\"boot_median_lo\": %.3f, \"boot_median_hi\": %.3f, \"in_boot_spread\": %.5f, "
+		"\"boots\": %d,\n      \"repetitions\": [\n", b->kernel, s.min, s.med, s.max,
+		s.boot_lo, s.boot_hi, s.in_boot, s.nboot);
+	for (i = 0; i < b->n[w]; i++) {
+		r = &b->rep[w][i];
+		fprintf(f, "       {");
+		js(f, "source", b->path[r->boot]);
+		fprintf(f, ", \"line\": %d, \"boot\": %d, \"loops\": %ld, \"ns\": %ld, \"ns_per_op\": %.3f}%s\n",
+			r->line, r->boot + 1, r->loops, r->ns, r->per, i + 1 < b->n[w] ? "," : "");
+	}
+	fprintf(f, "     ]}");
+}
+
+static void benches(struct ksr *k, FILE *f)
+{
+	const struct bench *b, *p;
+	struct bstat s[2];
+	int i, w, first = 1;
+
+	fprintf(f, "  \"bench\": [\n");
+	for (i = 0; i < k->nbench; i++) {
+		b = k->bench[i];
+		if (strcmp(b->kernel, "baseline"))
+			continue;
+		p = bench_get(k, b->tier, "patched");
+		for (w = 0; w < KSR_NBENCH; w++) {
+			bench_stat(b, w, &s[0]);
+			bench_stat(p, w, &s[1]);
+			fprintf(f, "%s    {", first ? "" : ",\n");
+			first = 0;
+			js(f, "tier", b->tier);
+			fprintf(f, ", ");
+			js(f, "benchmark", bench_names[w]);
+			fprintf(f, ", \"unit\": \"guest ns per operation\", \"loops\": %ld, "
+				"\"ratio_median\": %.4f, \"ratio_min\": %.4f,\n",
+				s[0].loops, s[1].med / s[0].med, s[1].min / s[0].min);
+			bench_side(b, w, f);
+			fprintf(f, ",\n");
+			bench_side(p, w, f);
+			fprintf(f, "}");
+		}
+	}
+	fprintf(f, "\n  ],\n");
+}
+
+static void notes(struct ksr *k, FILE *f)
+{
+	int i;
+
+	fprintf(f, "  ");
+	js(f, "notes_source", k->notespath);
+	fprintf(f, ",\n  \"notes\": [");
+	for (i = 0; i < k->nnote; i++) {
+		fprintf(f, "%s\n    \"", i ? "," : "");
+		js_str(f, k->note[i]);
+		fputc('"', f);
 	}
 	fprintf(f, "\n  ],\n");
 }
@@ -267,6 +342,8 @@ void json_write(struct ksr *k, FILE *f)
 	probes(k, f);
 	pahole(k, f);
 	runs(k, f);
+	benches(k, f);
+	notes(k, f);
 	vm(k, f);
 	fprintf(f, "}\n");
 }

@@ -51,7 +51,7 @@ struct pahole {
 /* A named counter from census, slabinfo or meminfo. */
 struct count {
 	char name[KSR_NAME];
-	long val, objsize, pages;	/* objsize/pages: slab caches only */
+	long val, objsize, slabs, pages;	/* objsize/slabs/pages: slab caches only */
 	int line;
 };
 
@@ -66,6 +66,35 @@ struct run {
 	char tier[16], scenario[32], kernel[16], dir[KSR_PATH];
 	struct table census, slab, mem;
 	long live;
+};
+
+/* Hot-path benchmarks (series 0003), one kernel of one tier: one file per
+ * boot, lines "<name> <loops> <ns>", one per repetition. */
+#define KSR_NBENCH	2		/* get_put, lifecycle */
+#define KSR_BOOTS	16
+#define KSR_REPS	256
+
+struct brep {
+	long loops, ns;
+	int boot, line;
+	double per;			/* ns per operation */
+};
+
+struct bench {
+	char tier[16], kernel[16];
+	int nboot;
+	char path[KSR_BOOTS][KSR_PATH];
+	int n[KSR_NBENCH];
+	struct brep rep[KSR_NBENCH][KSR_REPS];
+};
+
+/* One benchmark of one bench: ns per operation over every repetition. */
+struct bstat {
+	long loops;
+	int n, nboot;
+	double min, med, max;
+	double boot_lo, boot_hi;	/* lowest and highest median of a boot */
+	double in_boot;			/* largest (max - min) / median in a boot */
 };
 
 /* ktype symbol -> embedding struct, with the reason. */
@@ -97,6 +126,11 @@ struct ksr {
 	struct run *run[16];
 	struct kmap map[128];
 	struct vmsize *vm[4];
+	struct bench *bench[8];
+	int nbench;
+	char notespath[KSR_PATH];	/* --notes: lines for the reader */
+	int nnote;
+	char note[32][256];
 	char mappath[KSR_PATH];
 	char tier[4][16];		/* tiers asked for (--tier) */
 	int ntier;
@@ -112,7 +146,7 @@ struct ktcost {
 
 struct slabdiff {
 	char name[KSR_NAME];
-	long objs[2], objsize[2], pages[2];	/* [0] baseline, [1] patched */
+	long objs[2], objsize[2], slabs[2], pages[2];	/* [0] baseline, [1] patched */
 };
 
 struct kmove {
@@ -170,6 +204,13 @@ void run_read(struct run *r);
 void map_read(struct ksr *k);
 const struct count *table_get(const struct table *t, const char *name);
 struct run *run_find(struct ksr *k, const char *tier, const char *sc, const char *kernel);
+
+/* bench.c */
+extern const char *const bench_names[KSR_NBENCH];
+struct bench *bench_get(struct ksr *k, const char *tier, const char *kernel);
+void bench_read(struct bench *b);
+void bench_check(struct ksr *k);
+void bench_stat(const struct bench *b, int which, struct bstat *s);
 
 /* vmsize.c */
 void vmsize_read(struct vmsize *v);

@@ -6,6 +6,8 @@
  *          [--probe TREE LAYOUT PROBE.S]... [--pahole TREE LAYOUT FILE]...
  *          [--run TIER SCENARIO KERNEL DATADIR]...
  *          [--size TIER SIZE-OUTPUT] [--bloat TIER BLOAT-O-METER-OUTPUT]
+ *          [--bench TIER KERNEL BENCH-FILE]...  (one a boot, both kernels)
+ *          [--notes FILE]  (lines printed under "Notes", e.g. runs left out)
  *          [--tier TIER]...  (tiers asked for: one without a run is named)
  * TREE is pristine, baseline or patched; LAYOUT e.g. x86_64-dist; KERNEL
  * baseline or patched.  Writes DIR/report.txt and DIR/report.json only when
@@ -40,12 +42,12 @@ static int parse_one(struct ksr *k, int argc, char **argv, int i, const char **o
 {
 	const char *o = argv[i];
 
-	if (!strcmp(o, "--out") || !strcmp(o, "--map")) {
+	if (!strcmp(o, "--out") || !strcmp(o, "--map") || !strcmp(o, "--notes")) {
 		need_args(argc, i, 1, o);
 		if (o[2] == 'o')
 			*out = argv[i + 1];
 		else
-			copy(k->mappath, argv[i + 1], KSR_PATH);
+			copy(o[2] == 'm' ? k->mappath : k->notespath, argv[i + 1], KSR_PATH);
 		return 2;
 	}
 	if (!strcmp(o, "--probe") || !strcmp(o, "--pahole")) {
@@ -93,6 +95,18 @@ static int parse_one(struct ksr *k, int argc, char **argv, int i, const char **o
 		k->run[k->nrun++] = r;
 		return 5;
 	}
+	if (!strcmp(o, "--bench")) {
+		struct bench *b;
+
+		need_args(argc, i, 3, o);
+		if (strcmp(argv[i + 2], "baseline") && strcmp(argv[i + 2], "patched"))
+			die("--bench: kernel '%s' is neither baseline nor patched", argv[i + 2]);
+		b = bench_get(k, argv[i + 1], argv[i + 2]);
+		if (b->nboot == KSR_BOOTS)
+			die("--bench %s %s: too many boots", b->tier, b->kernel);
+		copy(b->path[b->nboot++], argv[i + 3], KSR_PATH);
+		return 4;
+	}
 	if (!strcmp(o, "--size") || !strcmp(o, "--bloat")) {
 		need_args(argc, i, 2, o);
 		copy(o[2] == 's' ? vm_get(k, argv[i + 1])->path :
@@ -128,6 +142,23 @@ static void check_complete(struct ksr *k)
 			die("--bloat %s given without --size", k->vm[j]->tier);
 }
 
+static void notes_read(struct ksr *k)
+{
+	char buf[256];
+	FILE *f;
+	int line = 0;
+
+	if (!k->notespath[0])
+		return;
+	f = xopen(k->notespath, "notes");
+	while (xgetline(buf, sizeof(buf), f, k->notespath, &line)) {
+		if (k->nnote == (int)ARRAY_SIZE(k->note))
+			die("%s: too many notes", k->notespath);
+		copy(k->note[k->nnote++], buf, sizeof(k->note[0]));
+	}
+	fclose(f);
+}
+
 static void write_file(struct ksr *k, const char *dir, const char *name,
 		       void (*fn)(struct ksr *, FILE *))
 {
@@ -154,9 +185,10 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; )
 		i += parse_one(k, argc, argv, i, &out);
 	if (!out || !k->mappath[0])
-		die("usage: ksr-report --out DIR --map FILE [--probe|--pahole|--run|--size|--bloat ...]");
+		die("usage: ksr-report --out DIR --map FILE [--probe|--pahole|--run|--size|--bloat|--bench ...]");
 	check_complete(k);
 	map_read(k);
+	notes_read(k);
 	for (i = 0; i < k->nprobe; i++)
 		probe_read(k->probe[i]);
 	for (i = 0; i < k->npahole; i++)
@@ -168,6 +200,9 @@ int main(int argc, char **argv)
 		if (k->vm[i]->bpath[0])
 			bloat_read(k->vm[i]);
 	}
+	for (i = 0; i < k->nbench; i++)
+		bench_read(k->bench[i]);
+	bench_check(k);
 	for (i = 0; i < k->nrun; i++)	/* every run-time figure computes */
 		if (!strcmp(k->run[i]->kernel, "baseline"))
 			rt_compute(k, k->run[i], &rt);

@@ -104,6 +104,7 @@ static void slab_read(struct table *t)
 		c = table_add(t, name, line);
 		c->val = act;
 		c->objsize = osz;
+		c->slabs = nslabs;
 		c->pages = nslabs * pps;
 	}
 	fclose(f);

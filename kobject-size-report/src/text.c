@@ -6,8 +6,12 @@
  * 2. sizeof per struct, old -> new, growth and 64-byte cache lines, per
  *    layout (dist layouts: pristine -> patched; booted tiers: baseline ->
  *    patched, the two kernels that were run).
- * 3. Per booted tier and scenario: live kobjects, bytes grown, slab pages,
- *    kmalloc class moves, vmlinux sizes.
+ * 3. Per booted tier and scenario (census: after boot; hotplug: after the
+ *    stress): live kobjects, bytes grown, slab pages, kmalloc class moves.
+ * 4. Hot path per tier: ns per get/put pair and per lifecycle, min /
+ *    median / max over every repetition of every boot, the spread of the
+ *    boots' medians and within a boot, and patched/baseline.
+ * 5. vmlinux sizes, and the notes report.sh passed (runs left out).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -161,8 +165,10 @@ static void runtime(struct ksr *k, const struct run *r, FILE *f)
 	qsort(c.kt, c.nkt, sizeof(c.kt[0]), by_bytes);
 	m[0] = table_get(&c.r[0]->mem, "Slab");
 	m[1] = table_get(&c.r[1]->mem, "Slab");
-	fprintf(f, "Booted: tier %s, scenario %s (layout %s)    baseline    patched\n",
-		r->tier, r->scenario, c.layout);
+	fprintf(f, "Booted: tier %s, %s (scenario %s, layout %s)    baseline    patched\n",
+		r->tier, !strcmp(r->scenario, "census") ? "after boot" :
+		!strcmp(r->scenario, "hotplug") ? "after the hotplug stress" : "run",
+		r->scenario, c.layout);
 	fprintf(f, "  live kobjects (census)            %10ld %10ld\n", c.r[0]->live, c.r[1]->live);
 	fprintf(f, "  slab pages (slabinfo, all caches) %10ld %10ld   %+ld pages = %+ld KiB\n",
 		c.slabpages[0], c.slabpages[1], c.slabpages[1] - c.slabpages[0],
@@ -175,6 +181,36 @@ static void runtime(struct ksr *k, const struct run *r, FILE *f)
 	slab_lines(&c, f);
 	move_line(f, "  kmalloc class moves (if kmalloc'ed alone):", c.move, c.nmove);
 	move_line(f, "  same, x86_64-dist layout (this run's classes):", c.dmove, c.ndmove);
+}
+
+static void bench_row(FILE *f, const char *name, const char *loops,
+		      const char *kernel, const struct bstat *s)
+{
+	fprintf(f, "  %-9s %7s  %-8s %5d %4d %9.2f %9.2f %9.2f  %9.2f..%-9.2f %5.2f%%\n",
+		name, loops, kernel, s->nboot, s->n, s->min, s->med, s->max,
+		s->boot_lo, s->boot_hi, 100 * s->in_boot);
+}
+
+static void hotpath(struct ksr *k, const struct bench *base, FILE *f)
+{
+	const struct bench *pat = bench_get(k, base->tier, "patched");
+	struct bstat s[2];
+	char loops[24];
+	int w;
+
+	fprintf(f, "Hot path, tier %s: guest ns per operation (under -icount shift=0 one ns is one instruction)\n",
+		base->tier);
+	fprintf(f, "  benchmark   loops  kernel   boots reps       min    median       max  boot medians lo..hi  in a boot\n");
+	for (w = 0; w < KSR_NBENCH; w++) {
+		bench_stat(base, w, &s[0]);
+		bench_stat(pat, w, &s[1]);
+		snprintf(loops, sizeof(loops), "%ld", s[0].loops);
+		bench_row(f, bench_names[w], loops, "baseline", &s[0]);
+		bench_row(f, "", "", "patched", &s[1]);
+		fprintf(f, "  %-17s  patched/baseline %.3f (medians), %.3f (minima): %+.2f ns per %s\n",
+			"", s[1].med / s[0].med, s[1].min / s[0].min, s[1].med - s[0].med,
+			w ? "lifecycle" : "get+put pair");
+	}
 }
 
 static void vmlinux(const struct vmsize *v, FILE *f)
@@ -216,8 +252,13 @@ void text_write(struct ksr *k, FILE *f)
 	for (i = 0; i < k->ntier; i++)
 		if (!tier_has_run(k, k->tier[i]))
 			fprintf(f, "Booted: tier %s: no run data (not booted yet)\n", k->tier[i]);
+	for (i = 0; i < k->nbench; i++)
+		if (!strcmp(k->bench[i]->kernel, "baseline"))
+			hotpath(k, k->bench[i], f);
 	if (!k->nrun && !k->ntier)
 		fprintf(f, "Booted: no run data given\n");
 	for (i = 0; i < k->nvm; i++)
 		vmlinux(k->vm[i], f);
+	for (i = 0; i < k->nnote; i++)
+		fprintf(f, "%s%s\n", i ? "       " : "Notes: ", k->note[i]);
 }

@@ -75,3 +75,38 @@ if tool && grep -q '"ktype": "foo_ktype \[foo\]".*"mapped": false, "live": 3' "$
 else
 	ok 1 "census ktype of a module, unmapped" "$(cat "$tmp/stderr")"
 fi
+
+# Hot path: bench files of the fast tier (inputs/runs/fast/KERNEL/bench-N).
+B=runs/fast/patched/bench-2/bench
+fresh; rm "$tmp/in/$B"
+expect_fail "missing bench file" "missing input: $B"
+fresh; edit $B '2s/.*/get_put 200000/'
+expect_fail "bench line cut short" "$B:2: malformed bench line"
+fresh; edit $B '3s/^[a-z_]* /get_pot /'
+expect_fail "bench with an unknown benchmark" "$B:3: unknown benchmark 'get_pot'"
+fresh; edit $B '1s/ [0-9]*$/ 12x4/'
+expect_fail "bench with a malformed number" "$B:1: malformed number '12x4'"
+fresh; edit $B '1s/ [0-9]*$/ 0/'
+expect_fail "bench with a time of 0 ns" "$B:1: loops and ns must be > 0"
+fresh; edit $B '/^lifecycle /d'
+expect_fail "bench without lifecycle (truncated)" "$B: no lifecycle line"
+fresh; edit $B '1s/^get_put [0-9]* /get_put 100000 /'
+expect_fail "bench with another loop count" "$B:1: get_put ran 100000 loops"
+fresh; : > "$tmp/in/$B"
+expect_fail "empty bench file" "$B: no get_put line"
+fresh; edit args.txt '/--bench fast baseline/d'
+expect_fail "bench of one kernel only" "bench fast: patched given but not the other kernel"
+fresh; edit args.txt '/--bench fast patched/s/patched/patchd/'
+expect_fail "bench of an unknown kernel" "--bench: kernel 'patchd'"
+
+# The figures: the baseline get_put minimum, recomputed from the files.
+fresh
+want=$(cd "$tmp/in" && awk '$1 == "get_put" { printf "%.3f\n", $3 / $2 }' \
+	runs/fast/baseline/bench-*/bench | sort -n | head -n 1)
+if ! tool; then
+	ok 1 "bench: baseline get_put minimum as recomputed" "$(cat "$tmp/stderr")"
+elif grep -q "\"baseline\": {\"min\": $want," "$tmp/out/report.json"; then
+	ok 0 "bench: baseline get_put minimum as recomputed ($want ns)"
+else
+	ok 1 "bench: baseline get_put minimum as recomputed" "want $want"
+fi
