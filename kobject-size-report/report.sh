@@ -2,12 +2,18 @@
 # report.sh - the kobject size report: compile-time sizes (probe, checked
 # against pahole) and run-time cost of the series, as text and JSON.
 #
-# Usage: kobject-size-report/report.sh [-s SERIES] [-t "TIERS"] [-c "SCENARIOS"]
-#                                      [-w WORK] [-o OUT] [-r RUNS] [-b OBJS] [-n]
+# Usage: kobject-size-report/report.sh [-s SERIES] [-t "TIERS"] [-x "TIERS"]
+#                 [-c "SCENARIOS"] [-w WORK] [-o OUT] [-r RUNS] [-b OBJS] [-n]
 #   -s SERIES     quilt series dir (default: series)
-#   -t TIERS      booted tiers whose runs are read (default: "debug fast";
-#                 a tier without run data is reported as not run)
-#   -c SCENARIOS  run-time points read per tier (default: "census")
+#   -t TIERS      booted tiers whose runs are read (default: fast); a run
+#                 there that failed, is older than its kernel or lacks data
+#                 stops the report; a scenario not run is noted
+#   -x TIERS      further tiers (default: debug): such runs are left out,
+#                 with a note in the report
+#   -c SCENARIOS  run-time points read per tier (default: "census"; e.g.
+#                 "census hotplug": after boot and after the stress)
+#                 plus every boot RUNS/<tier>/<kernel>/bench-<N> (the bench
+#                 scenario under -icount shift=0) as the hot-path figures
 #   -w WORK       scratch dir (default: build/dev/size)
 #   -o OUT        output dir (default: build/report)
 #   -r RUNS       run results root (default: build/runs; <tier>/<kernel>/<scenario>/)
@@ -25,22 +31,25 @@
 #   kobject-size-report/{probe/*,configs/*,scripts/*,src/*,ktype-map.txt}
 #   RUNS/<tier>/{baseline,patched}/<scenario>/verdict    (must be "0 ...")
 #   RUNS/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
+#   RUNS/<tier>/{baseline,patched}/bench-<N>/{verdict,repro.cmd,data/bench}
+#   OBJS/<tier>/{baseline,patched}/arch/x86/boot/bzImage  (runs must be newer)
 #   OBJS/<tier>/{baseline,patched}/{vmlinux,.config}
-# (for each tier of -t and scenario of -c; a run or vmlinux that does not
+# (for each tier of -t and -x and scenario of -c; a run or vmlinux that does not
 # exist yet is left out and the report says so).  Tools: gcc (+ multilib
 # for i386), make, pahole (dwarves), size, python3 (bloat-o-meter).
 # It writes only WORK and OUT; it never builds a kernel (make prepare and
 # single objects only).
 set -eu
-series=series tiers="debug fast" scenarios=census work=build/dev/size out=build/report
+series=series tiers=fast extra=debug scenarios=census work=build/dev/size out=build/report
 runs=build/runs objs=build/obj
 pahole=1
-while getopts s:t:c:w:o:r:b:n opt; do
+while getopts s:t:x:c:w:o:r:b:n opt; do
 	case $opt in
-	s) series=$OPTARG ;; t) tiers=$OPTARG ;; c) scenarios=$OPTARG ;;
+	s) series=$OPTARG ;; t) tiers=$OPTARG ;; x) extra=$OPTARG ;;
+	c) scenarios=$OPTARG ;;
 	w) work=$OPTARG ;; o) out=$OPTARG ;; n) pahole=0 ;;
 	r) runs=$OPTARG ;; b) objs=$OPTARG ;;
-	*) sed -n '2,18p' "$0" >&2; exit 2 ;;
+	*) sed -n '2,24p' "$0" >&2; exit 2 ;;
 	esac
 done
 here=kobject-size-report

@@ -97,42 +97,126 @@ pahole_all()
 	done
 }
 
-# The booted kernel's .config must be the one the tier's probe measured.
-same_config()
+# The booted kernel's .config must be the one the tier's probe measured:
+# prints why not (nothing when it is, or when the kernel is not built).
+config_differs()
 {
 	[ -f "$1" ] || return 0
 	grep '^CONFIG_' "$1" | sort > "$work/cfg.a"
 	grep '^CONFIG_' "$2" | sort > "$work/cfg.b"
 	cmp -s "$work/cfg.a" "$work/cfg.b" ||
-		die "$1 differs from the probe's $2 (rebuild, or rerun the probe): $(diff "$work/cfg.a" "$work/cfg.b" | grep '^[<>]' | head -3 | tr '\n' ' ')"
+		echo "$1 differs from the probe's $2 (rebuild, or rerun the probe): $(diff "$work/cfg.a" "$work/cfg.b" | grep '^[<>]' | head -3 | tr '\n' ' ')"
 }
 
-# A run that exists must have passed: its data is then complete.
-passed()
+# refuse STRICT WHY: a -t tier stops the report, a -x tier gets a note.
+refuse()
 {
-	[ -d "$1" ] || return 0
-	v=$(cat "$1/verdict" 2>/dev/null || echo "none")
-	case $v in 0\ *) ;; *) die "run $1 did not pass (verdict: $v)" ;; esac
+	[ "$1" = 1 ] && die "$2"
+	echo "left out: $2" >> "$work/notes"
 }
 
-# Per booted tier: vmlinux size and bloat-o-meter, when both kernels exist.
+# run_bad TIER KERNEL DIR FILE...: why the run in DIR cannot be read
+# (nothing if it can): it did not pass, it is older than its kernel, or
+# DIR/data lacks one of the FILEs.
+run_bad()
+{
+	bz=$objs/$1/$2/arch/x86/boot/bzImage d=$3
+	shift 3
+	v=$(cat "$d/verdict" 2>/dev/null || echo none)
+	case $v in
+	0\ *) ;;
+	*) echo "run $d did not pass (verdict: $v)"; return ;;
+	esac
+	if [ "$bz" -nt "$d/verdict" ]; then
+		echo "run $d is older than its kernel $bz"; return
+	fi
+	for f; do
+		if [ ! -f "$d/data/$f" ]; then
+			echo "run $d has no data/$f"; return
+		fi
+	done
+}
+
+# scenario_args TIER SCENARIO STRICT: --run for both kernels, or a note.
+scenario_args()
+{
+	for k in baseline patched; do
+		d=$runs/$1/$k/$2
+		if [ ! -d "$d" ]; then
+			echo "tier $1: no $2 run of $k ($d)" >> "$work/notes"
+			return
+		fi
+		why=$(run_bad "$1" $k "$d" census slabinfo meminfo)
+		[ -z "$why" ] || { refuse "$3" "$why"; return; }
+	done
+	for k in baseline patched; do
+		echo --run "$1" "$2" $k "$runs/$1/$k/$2/data" >> "$work/runargs"
+	done
+}
+
+# bench_args TIER STRICT: --bench for every boot RUNS/TIER/KERNEL/bench-N
+# that ran under -icount shift=0 (else its ns are host time, not
+# instructions), when both kernels have one.
+bench_args()
+{
+	: > "$work/bench.tmp"
+	for k in baseline patched; do
+		n=0
+		for i in $(ls "$runs/$1/$k" 2>/dev/null |
+			   sed -n 's/^bench-\([0-9][0-9]*\)$/\1/p' | sort -n); do
+			d=$runs/$1/$k/bench-$i
+			why=$(run_bad "$1" $k "$d" bench)
+			[ -n "$why" ] || grep -q -- '-icount shift=0' "$d/repro.cmd" 2>/dev/null ||
+				why="run $d was not booted with -icount shift=0 ($d/repro.cmd)"
+			if [ -n "$why" ]; then
+				refuse "$2" "$why"
+				continue
+			fi
+			echo --bench "$1" $k "$d/data/bench" >> "$work/bench.tmp"
+			n=$((n + 1))
+		done
+		if [ $n = 0 ]; then
+			echo "tier $1: no bench run of $k" >> "$work/notes"
+			return
+		fi
+	done
+	cat "$work/bench.tmp" >> "$work/runargs"
+}
+
+# Per booted tier: the runs the report reads (RUNS/TIER/KERNEL/SCENARIO and
+# bench-N), and vmlinux size and bloat-o-meter when both kernels exist.
+# -t tiers are strict, -x tiers are read where current (see refuse).
 runtime_all()
 {
-	for tier in $tiers; do
+	: > "$work/runargs"
+	: > "$work/notes"
+	for tier in $tiers $extra; do
+		strict=0
+		for t in $tiers; do [ "$t" = "$tier" ] && strict=1; done
 		d=$work/out/run/$tier
 		rm -rf "$d"
 		mkdir -p "$d"
+		echo --tier "$tier" >> "$work/runargs"
+		why=
 		for k in baseline patched; do
-			same_config "$objs/$tier/$k/.config" "$work/out/$k/x86_64-$tier.s.config"
-			for s in $scenarios; do
-				passed "$runs/$tier/$k/$s"
-			done
+			[ -n "$why" ] || why=$(config_differs "$objs/$tier/$k/.config" \
+				"$work/out/$k/x86_64-$tier.s.config")
 		done
+		if [ -n "$why" ]; then
+			refuse $strict "tier $tier: $why"
+			continue
+		fi
+		for s in $scenarios; do
+			scenario_args "$tier" "$s" $strict
+		done
+		bench_args "$tier" $strict
 		b=$objs/$tier/baseline/vmlinux p=$objs/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue
 		size "$b" "$p" > "$d/size" || die "size $b $p failed"
 		python3 build/src/pristine/scripts/bloat-o-meter "$b" "$p" > "$d/bloat" ||
 			die "bloat-o-meter $b $p failed"
+		echo --size "$tier" "$d/size" >> "$work/runargs"
+		echo --bloat "$tier" "$d/bloat" >> "$work/runargs"
 	done
 }
 
@@ -150,19 +234,8 @@ report_args()
 			echo --pahole "${pair%%:*}" "${pair#*:}" "$work/out/${pair%%:*}/${pair#*:}.pahole"
 		done
 	fi
-	for tier in $tiers; do
-		echo --tier "$tier"
-		for s in $scenarios; do
-			for k in baseline patched; do
-				r=$runs/$tier/$k/$s/data
-				[ -d "$runs/$tier/$k/$s" ] && echo --run "$tier" "$s" "$k" "$r"
-			done
-		done
-		d=$work/out/run/$tier
-		[ -f "$d/size" ] && echo --size "$tier" "$d/size"
-		[ -f "$d/bloat" ] && echo --bloat "$tier" "$d/bloat"
-	done
-	return 0
+	cat "$work/runargs"
+	echo --notes "$work/notes"
 }
 
 write_report()

@@ -251,7 +251,8 @@ void text_write(struct ksr *k, FILE *f)
 			runtime(k, k->run[i], f);
 	for (i = 0; i < k->ntier; i++)
 		if (!tier_has_run(k, k->tier[i]))
-			fprintf(f, "Booted: tier %s: no run data (not booted yet)\n", k->tier[i]);
+			fprintf(f, "Booted: tier %s: no run data %s\n", k->tier[i],
+				k->nnote ? "read (see Notes)" : "(not booted yet)");
 	for (i = 0; i < k->nbench; i++)
 		if (!strcmp(k->bench[i]->kernel, "baseline"))
 			hotpath(k, k->bench[i], f);
