@@ -32,8 +32,10 @@ HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
 .PHONY: all help deps tools trees configs kernels initramfs kunit walk \
-	report check clean distclean
-all: report
+	bench report check clean distclean
+all: walk kunit
+	@cat $(RUNS)/walk.diff
+	@$(MAKE) --no-print-directory report
 
 help:
 	@echo 'make            A/B run: both kernels built, booted, walked; prints the report'
@@ -46,7 +48,9 @@ help:
 	@echo 'make initramfs  pack $(INITRAMFS)'
 	@echo 'make kunit      boot both kernels, run and parse their KUnit suites'
 	@echo 'make walk       boot both kernels, walk /sys, diff the snapshots'
-	@echo 'make report     the kobject size report (runs what it needs)'
+	@echo 'make report     the kobject size report: boots what it needs on TIER=$(REPORT_TIER)'
+	@echo '                (census, hotplug CYCLES=$(REPORT_CYCLES), bench), prints the text last'
+	@echo 'make bench      hot-path timing: BENCH_BOOTS=$(BENCH_BOOTS) boots per kernel, -icount shift=0'
 	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
 	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan'
 	@echo 'make hotplug-planted  self-test: planted refcount bugs must be caught'
@@ -120,15 +124,73 @@ $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expect
 		qemu/walk-expected.txt
 	@cp $@.log $@
 
-# The size report reads the census runs of both kernels and the trees.
+# The size report: compile-time sizes from the trees (kobject-size-report/
+# configures and probes them itself), run-time figures from the
+# $(REPORT_TIER) tier, the one closest to a distribution kernel (no
+# debug-build detectors): census after boot, hotplug after $(REPORT_CYCLES)
+# cycles, and the hot path (make bench).  Runs of the other tier are read
+# too where present and current.  `make report` boots what is missing in
+# a sub-make with TIER=$(REPORT_TIER), then prints the text report.
+REPORT_TIER	?= fast
+REPORT_CYCLES	?= 20
+REPORT_SCENARIOS := census hotplug
 REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2>/dev/null) \
 	$(baseline_PATCHES) $(patched_PATCHES) $(FRAGMENTS)
-report: walk kunit $(B)/report/report.txt
-	@cat $(RUNS)/walk.diff
+
+# make bench: kobject_get/put pairs and kobject lifecycles timed in the
+# guest (initramfs/scenarios/bench.sh), BENCH_BOOTS boots per kernel under
+# "-icount shift=0" (guest ns = instructions), one QEMU at a time:
+# $(RUNS)/<kernel>/bench-<i>/data/bench.  maxcpus=1: under -icount QEMU 7.2
+# hangs bringing up the second CPU.  One fast-tier boot takes ~18 s on TCG.
+BENCH_BOOTS	?= 3
+BENCH_ARGS	?= maxcpus=1 reps=10 get_put=2000000 lifecycle=50000
+BENCH_SEQ	:= $(shell seq 1 $(BENCH_BOOTS))
+BENCH_RUNS	:= $(foreach k,$(KERNELS),$(foreach i,$(BENCH_SEQ),$(RUNS)/$(k)/bench-$(i)/ok))
+
+define bench_rule
+$(RUNS)/$(1)/bench-$(2)/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
+	@rm -f $$@
+	@$(PHASE) "bench $(TIER)/$(1) boot $(2)" $(LOGS)/$(TIER)-$(1)-bench-$(2).log \
+		qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+		-s bench -o $(RUNS)/$(1)/bench-$(2) -a "$(BENCH_ARGS)" \
+		-q "-icount shift=0" -t 300
+	@touch $$@
+endef
+$(foreach k,$(KERNELS),$(foreach i,$(BENCH_SEQ),$(eval $(call bench_rule,$(k),$(i)))))
+
+# The report's hotplug point: the stress of tests/hotplug/hotplug.mk.
+define report_hotplug_rule
+$(RUNS)/$(1)/hotplug/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) $(TOOLS)/hotplug-qmp | $(HOST_TOOLS)
+	@rm -f $$@
+	@$$(call hotplug_run,$(1))
+	@touch $$@
+endef
+$(foreach k,$(KERNELS),$(eval $(call report_hotplug_rule,$(k))))
+
+.PHONY: bench report-runs
+bench: $(BENCH_RUNS)
+	@for k in $(KERNELS); do \
+		for d in $(RUNS)/$$k/bench-*; do \
+			case " $(BENCH_SEQ) " in *" $${d##*-} "*) ;; *) rm -rf $$d ;; esac; \
+		done; \
+		for i in $(BENCH_SEQ); do \
+			sed "s|^|$$k boot $$i: |" $(RUNS)/$$k/bench-$$i/data/bench; \
+		done; \
+	done
+
+REPORT_RUNS := $(foreach k,$(KERNELS),$(foreach s,$(REPORT_SCENARIOS),$(RUNS)/$(k)/$(s)/ok))
+report-runs: $(REPORT_RUNS) bench
+
+report:
+	@$(MAKE) --no-print-directory TIER=$(REPORT_TIER) CYCLES=$(REPORT_CYCLES) \
+		report-runs $(B)/report/report.txt
 	@cat $(B)/report/report.txt
-$(B)/report/report.txt: $(foreach k,$(KERNELS),$(RUNS)/$(k)/census/ok) $(REPORT_DEPS) | $(HOST_TOOLS)
-	@$(PHASE) "size report $(TIER)" $(LOGS)/report.log \
+# (also remade when a run of the other tier is newer)
+$(B)/report/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
+		$(foreach s,$(REPORT_SCENARIOS) bench-*,$(wildcard $(B)/runs/*/*/$(s)/ok)) | $(HOST_TOOLS)
+	@$(PHASE) "size report" $(LOGS)/report.log \
 		kobject-size-report/report.sh -s $(SERIES) -t $(TIER) \
+		-x "$(filter-out $(TIER),debug fast)" -c "$(REPORT_SCENARIOS)" \
 		-w $(B)/size -o $(B)/report
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
