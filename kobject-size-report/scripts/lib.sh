@@ -137,7 +137,28 @@ run_bad()
 	done
 }
 
-# scenario_args TIER SCENARIO STRICT: --run for both kernels, or a note.
+# run_cmd DIR KERNEL: DIR's QEMU command, a word a line, without what
+# differs by design (run dir, kernel image, the process id in -name).
+run_cmd()
+{
+	[ -f "$1/repro.cmd" ] || { echo "no $1/repro.cmd"; return; }
+	tail=$(basename "$(dirname "$1")")/$(basename "$1")
+	sed -e "s|[^ :,']*/$tail/|RUN/|g" -e "s|[^ ']*/$2/arch/x86/boot/bzImage|KERNEL|" \
+	    -e 's/krefrun-[0-9]*/krefrun/' "$1/repro.cmd" | tr ' ' '\n'
+}
+
+# same_cmd DIR-A KERNEL-A DIR-B KERNEL-B: why the two runs do not compare.
+same_cmd()
+{
+	run_cmd "$1" "$2" > "$work/cmd.a"
+	run_cmd "$3" "$4" > "$work/cmd.b"
+	cmp -s "$work/cmd.a" "$work/cmd.b" ||
+		echo "runs $1 and $3 were booted differently: $(diff "$work/cmd.a" "$work/cmd.b" |
+			grep '^[<>]' | tr '\n' ' ')"
+}
+
+# scenario_args TIER SCENARIO STRICT: --run for both kernels (booted with
+# the same QEMU command and kernel arguments), or a note.
 scenario_args()
 {
 	for k in baseline patched; do
@@ -149,6 +170,8 @@ scenario_args()
 		why=$(run_bad "$1" $k "$d" census slabinfo meminfo)
 		[ -z "$why" ] || { refuse "$3" "$why"; return; }
 	done
+	why=$(same_cmd "$runs/$1/baseline/$2" baseline "$runs/$1/patched/$2" patched)
+	[ -z "$why" ] || { refuse "$3" "$why"; return; }
 	for k in baseline patched; do
 		echo --run "$1" "$2" $k "$runs/$1/$k/$2/data" >> "$work/runargs"
 	done
@@ -156,10 +179,12 @@ scenario_args()
 
 # bench_args TIER STRICT: --bench for every boot RUNS/TIER/KERNEL/bench-N
 # that ran under -icount shift=0 (else its ns are host time, not
-# instructions), when both kernels have one.
+# instructions) with the same command as the first, when both kernels
+# have one.
 bench_args()
 {
 	: > "$work/bench.tmp"
+	ref= refk=
 	for k in baseline patched; do
 		n=0
 		for i in $(ls "$runs/$1/$k" 2>/dev/null |
@@ -168,11 +193,13 @@ bench_args()
 			why=$(run_bad "$1" $k "$d" bench)
 			[ -n "$why" ] || grep -q -- '-icount shift=0' "$d/repro.cmd" 2>/dev/null ||
 				why="run $d was not booted with -icount shift=0 ($d/repro.cmd)"
+			[ -n "$why" ] || [ -z "$ref" ] || why=$(same_cmd "$ref" $refk "$d" $k)
 			if [ -n "$why" ]; then
 				refuse "$2" "$why"
 				continue
 			fi
 			echo --bench "$1" $k "$d/data/bench" >> "$work/bench.tmp"
+			[ -n "$ref" ] || ref=$d refk=$k
 			n=$((n + 1))
 		done
 		if [ $n = 0 ]; then
