@@ -220,9 +220,9 @@ runtime_all()
 	for tier in $tiers $extra; do
 		strict=0
 		for t in $tiers; do [ "$t" = "$tier" ] && strict=1; done
-		d=$work/out/run/$tier
-		rm -rf "$d"
-		mkdir -p "$d"
+		vm=$work/out/run/$tier	# not $d: the helpers set d (sh has no locals)
+		rm -rf "$vm"
+		mkdir -p "$vm"
 		echo --tier "$tier" >> "$work/runargs"
 		why=
 		for k in baseline patched; do
@@ -239,11 +239,11 @@ runtime_all()
 		bench_args "$tier" $strict
 		b=$objs/$tier/baseline/vmlinux p=$objs/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue
-		size "$b" "$p" > "$d/size" || die "size $b $p failed"
-		python3 build/src/pristine/scripts/bloat-o-meter "$b" "$p" > "$d/bloat" ||
+		size "$b" "$p" > "$vm/size" || die "size $b $p failed"
+		python3 build/src/pristine/scripts/bloat-o-meter "$b" "$p" > "$vm/bloat" ||
 			die "bloat-o-meter $b $p failed"
-		echo --size "$tier" "$d/size" >> "$work/runargs"
-		echo --bloat "$tier" "$d/bloat" >> "$work/runargs"
+		echo --size "$tier" "$vm/size" >> "$work/runargs"
+		echo --bloat "$tier" "$vm/bloat" >> "$work/runargs"
 	done
 }
 
