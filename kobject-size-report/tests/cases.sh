@@ -110,3 +110,25 @@ elif grep -q "\"baseline\": {\"min\": $want," "$tmp/out/report.json"; then
 else
 	ok 1 "bench: baseline get_put minimum as recomputed" "want $want"
 fi
+
+# After the hotplug stress (inputs/runs/fast/KERNEL/hotplug).
+fresh; rm "$tmp/in/runs/fast/patched/hotplug/slabinfo"
+expect_fail "hotplug run without slabinfo" "missing input: runs/fast/patched/hotplug/slabinfo"
+fresh; edit runs/fast/baseline/hotplug/census '1s/^live .*/live many/'
+expect_fail "hotplug census with a malformed live count" "runs/fast/baseline/hotplug/census:1"
+
+# slabinfo per cache in report.json: active objects, objsize, slabs, pages
+# of both kernels after the stress, as the files give them.
+fresh
+want=$(cd "$tmp/in/runs/fast" && for k in baseline patched; do
+	awk '$1 == "kmalloc-64" { print $2, $4, $15, $15 * $6 }' $k/hotplug/slabinfo
+done | awk '{ a[NR] = $1; o[NR] = $2; s[NR] = $3; p[NR] = $4 } END {
+	printf "\"cache\": \"kmalloc-64\", \"active_objs\": [%s, %s], \"objsize\": [%s, %s], \"slabs\": [%s, %s], \"pages\": [%s, %s]",
+		a[1], a[2], o[1], o[2], s[1], s[2], p[1], p[2] }')
+if ! tool; then
+	ok 1 "hotplug: kmalloc-64 slab figures in report.json" "$(cat "$tmp/stderr")"
+elif grep -qF "$want" "$tmp/out/report.json"; then
+	ok 0 "hotplug: kmalloc-64 slab figures in report.json"
+else
+	ok 1 "hotplug: kmalloc-64 slab figures in report.json" "want $want"
+fi
