@@ -16,7 +16,8 @@
 #
 # Exit codes (also written to RUNDIR/verdict):
 #   0 pass   1 a test failed   2 boot failed (the guest never reported)
-#   3 kernel crashed or warned   4 timed out   5 usage or host error
+#   3 kernel crashed or warned (or stalled: ended 30 s after an RCU stall or
+#     soft lockup line)   4 timed out   5 usage or host error
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 tools=${TOOLS:-$here/build/tools}
@@ -95,8 +96,12 @@ if [ -n "$driver" ]; then
 	dpid=$!
 fi
 
-# Watch: overall timeout, and inactivity (no byte on any serial port).
-start=$(date +%s) last=$start size=-1 why=
+# Watch: overall timeout, inactivity (no byte on any serial port), and a
+# kernel that stalled (an RCU stall or soft lockup keeps printing, so the
+# inactivity timeout never fires): 30 s after the first such line, for its
+# backtraces, the run ends.
+STALL='rcu: INFO: .* detected stalls|watchdog: BUG: soft lockup'
+start=$(date +%s) last=$start size=-1 why= stalled=
 while kill -0 "$qpid" 2> /dev/null; do
 	sleep 1
 	now=$(date +%s)
@@ -104,6 +109,13 @@ while kill -0 "$qpid" 2> /dev/null; do
 	[ "$s" != "$size" ] && size=$s last=$now
 	[ $((now - start)) -ge "$timeout" ] && why="timed out after ${timeout}s" && break
 	[ $((now - last)) -ge "$idle" ] && why="no output for ${idle}s" && break
+	if [ -z "$stalled" ] && [ $((now % 5)) = 0 ] &&
+	   grep -q -E "$STALL" "$out/console.log" 2> /dev/null; then
+		stalled=$now
+	fi
+	[ -n "$stalled" ] && [ $((now - stalled)) -ge 30 ] &&
+		why="kernel stalled: $(grep -m1 -E "$STALL" "$out/console.log" |
+			sed 's/^\[[^]]*\] //')" && break
 done
 if [ -n "$why" ]; then
 	cleanup
@@ -136,6 +148,7 @@ src=$?
 if [ "$src" -eq 1 ]; then
 	echo "run.sh: failure signatures:"; head -20 "$out/signatures.log"
 fi
+[ -n "$stalled" ] && [ -n "$why" ] && { tail -20 "$out/console.log"; verdict 3 "$why"; }
 [ -n "$why" ] && { tail -20 "$out/console.log"; verdict 4 "$why"; }
 [ "$src" -eq 1 ] && verdict 3 "kernel crashed or warned"
 case $qrc in

@@ -27,12 +27,13 @@ boot() {	# boot WANT SCENARIO [run.sh options]
 	echo "# $sc: $(cat "$out/$sc/verdict" 2>/dev/null) in $(($(date +%s) - t0))s"
 }
 
-t_plan 6
+t_plan 7
 boot 0 rig-pass
 boot 1 rig-fail
 boot 2 rig-noreport
 boot 3 rig-panic-after-ok
 boot 4 rig-hang -n 30
+boot 3 rig-stall -n 30 -t 120
 name=$(sed -n 's/.* -name \([^ ]*\) .*/\1/p' "$out/rig-hang/repro.cmd")
 if [ -z "$name" ] || pgrep -f -- "-name $name " > /dev/null; then
 	t_fail "no QEMU left after the timeout" "name '$name' still running or unknown"
