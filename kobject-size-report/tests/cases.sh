@@ -59,10 +59,10 @@ fresh; edit ktype-map.txt '/^device_ktype/s/ device .*/ device/'
 expect_fail "ktype map line without a reason" "ktype-map.txt:"
 fresh; edit ktype-map.txt '/^device_ktype/s/ device / no_such_struct /'
 expect_fail "ktype mapped to an unmeasured struct" "maps to struct no_such_struct"
-fresh; edit vmlinux/debug.size '2{h;d};3G'
+fresh; edit vmsize/debug-size.txt '2{h;d};3G'
 expect_fail "size output in the wrong order" "expected the baseline vmlinux"
-fresh; edit vmlinux/debug.bloat '/^Total:/d'
-expect_fail "bloat-o-meter output truncated" "vmlinux/debug.bloat: no Total: line"
+fresh; edit vmsize/debug-bloat.txt '/^Total:/d'
+expect_fail "bloat-o-meter output truncated" "vmsize/debug-bloat.txt: no Total: line"
 fresh; rm "$tmp/in/ktype-map.txt"
 expect_fail "missing ktype map" "missing input: ktype-map.txt"
 
