@@ -4,6 +4,18 @@
 # Replace line matching REGEX in FILE by TEXT (sed), in the fresh copy.
 edit() { sed -i "$2" "$tmp/in/$1"; }
 
+# expect_json NAME TEXT: the tool succeeds on the fresh copy and
+# report.json holds TEXT (a fixed string, recomputed from the inputs).
+expect_json() {
+	if ! tool; then
+		ok 1 "$1" "$(cat "$tmp/stderr")"
+	elif grep -qF "$2" "$tmp/out/report.json"; then
+		ok 0 "$1"
+	else
+		ok 1 "$1" "want $2"
+	fi
+}
+
 fresh
 if tool; then
 	ok 0 "good inputs: exit 0"
@@ -103,13 +115,8 @@ expect_fail "bench of an unknown kernel" "--bench: kernel 'patchd'"
 fresh
 want=$(cd "$tmp/in" && awk '$1 == "get_put" { printf "%.3f\n", $3 / $2 }' \
 	runs/fast/baseline/bench-*/bench | sort -n | head -n 1)
-if ! tool; then
-	ok 1 "bench: baseline get_put minimum as recomputed" "$(cat "$tmp/stderr")"
-elif grep -q "\"baseline\": {\"min\": $want," "$tmp/out/report.json"; then
-	ok 0 "bench: baseline get_put minimum as recomputed ($want ns)"
-else
-	ok 1 "bench: baseline get_put minimum as recomputed" "want $want"
-fi
+expect_json "bench: baseline get_put minimum as recomputed ($want ns)" \
+	"\"baseline\": {\"min\": $want,"
 
 # After the hotplug stress (inputs/runs/fast/KERNEL/hotplug).
 fresh; rm "$tmp/in/runs/fast/patched/hotplug/slabinfo"
@@ -125,10 +132,4 @@ want=$(cd "$tmp/in/runs/fast" && for k in baseline patched; do
 done | awk '{ a[NR] = $1; o[NR] = $2; s[NR] = $3; p[NR] = $4 } END {
 	printf "\"cache\": \"kmalloc-64\", \"active_objs\": [%s, %s], \"objsize\": [%s, %s], \"slabs\": [%s, %s], \"pages\": [%s, %s]",
 		a[1], a[2], o[1], o[2], s[1], s[2], p[1], p[2] }')
-if ! tool; then
-	ok 1 "hotplug: kmalloc-64 slab figures in report.json" "$(cat "$tmp/stderr")"
-elif grep -qF "$want" "$tmp/out/report.json"; then
-	ok 0 "hotplug: kmalloc-64 slab figures in report.json"
-else
-	ok 1 "hotplug: kmalloc-64 slab figures in report.json" "want $want"
-fi
+expect_json "hotplug: kmalloc-64 slab figures in report.json" "$want"
