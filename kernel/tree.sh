@@ -32,22 +32,13 @@ cp -al "$pristine" "$new"
 n=$(wc -l < "$new.series")
 echo "tree.sh: $kind: applying $n patch(es) from $series_dir"
 
-# quilt backs a file up by hard-linking it into .pc and then sets the
-# backup's mtime to now: on a cp -al tree that is PRISTINE's inode, and
-# every tree sharing it (the other kernel's) would rebuild.  So the files
-# the series touches get inodes of their own first (same content, same
-# mtime).
-own_copies() {
-	for p in $(cat "$new.series"); do
-		sed -n 's,^\(---\|+++\) [ab]/\([^	]*\).*,\2,p' "$series_dir/$p"
-	done | sort -u | while read -r f; do
-		[ -f "$new/$f" ] || continue
-		cp -p "$new/$f" "$new/$f.own" && mv "$new/$f.own" "$new/$f"
-	done
-}
+# the files the series touches get inodes of their own before quilt push
+# (see own-copies.sh: quilt would touch the pristine tree's mtimes)
+here=$(cd "$(dirname "$0")" && pwd)
+series_files() { "$here/own-copies.sh" -l "$new" "$series_dir" "$new.series"; }
 
 if [ "$n" -gt 0 ]; then
-	own_copies
+	"$here/own-copies.sh" "$new" "$series_dir" "$new.series"
 	export QUILT_PATCHES="$series_dir" QUILT_SERIES="$new.series" QUILT_PC=.pc
 	if ! (cd "$new" && quilt push -a --quiltrc=-) > "$new.quilt.log" 2>&1; then
 		cat "$new.quilt.log"
@@ -63,8 +54,9 @@ if [ "$n" -gt 0 ]; then
 	# written by patch, never the pristine tree's hard links)
 	kept=0
 	if [ -d "$dest/.pc" ]; then
-		for f in $(cd "$new" && quilt files -a --combine - --quiltrc=- 2>/dev/null); do
-			[ -f "$dest/$f" ] && cmp -s "$dest/$f" "$new/$f" || continue
+		for f in $(series_files); do
+			[ -f "$dest/$f" ] && [ -f "$new/$f" ] &&
+				cmp -s "$dest/$f" "$new/$f" || continue
 			touch -r "$dest/$f" "$new/$f"
 			kept=$((kept + 1))
 		done

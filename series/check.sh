@@ -86,6 +86,7 @@ qtree=$scratch/quilt-tree
 rm -rf "$qtree" "$qtree.series"
 echo "$patches" > "$qtree.series"
 cp -al "$pristine" "$qtree"
+"$repo/kernel/own-copies.sh" "$qtree" "$series_dir" "$qtree.series"
 (cd "$qtree" && QUILT_SERIES="$qtree.series" quilt push -a --fuzz=0 $qrc) > "$logs/quilt.log" 2>&1
 quilt_ok=$?
 result $quilt_ok "apply: quilt push -a --fuzz=0 ($npatches patches)" "$logs/quilt.log"
