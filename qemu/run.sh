@@ -101,7 +101,7 @@ fi
 # inactivity timeout never fires): 30 s after the first such line, for its
 # backtraces, the run ends.
 STALL='rcu: INFO: .* detected stalls|watchdog: BUG: soft lockup'
-start=$(date +%s) last=$start size=-1 why= stalled=
+start=$(date +%s) last=$start size=-1 why= stalled= checked=$start
 while kill -0 "$qpid" 2> /dev/null; do
 	sleep 1
 	now=$(date +%s)
@@ -109,9 +109,9 @@ while kill -0 "$qpid" 2> /dev/null; do
 	[ "$s" != "$size" ] && size=$s last=$now
 	[ $((now - start)) -ge "$timeout" ] && why="timed out after ${timeout}s" && break
 	[ $((now - last)) -ge "$idle" ] && why="no output for ${idle}s" && break
-	if [ -z "$stalled" ] && [ $((now % 5)) = 0 ] &&
-	   grep -q -E "$STALL" "$out/console.log" 2> /dev/null; then
-		stalled=$now
+	if [ -z "$stalled" ] && [ $((now - checked)) -ge 5 ]; then
+		checked=$now
+		grep -q -E "$STALL" "$out/console.log" 2> /dev/null && stalled=$now
 	fi
 	[ -n "$stalled" ] && [ $((now - stalled)) -ge 30 ] &&
 		why="kernel stalled: $(grep -m1 -E "$STALL" "$out/console.log" |
