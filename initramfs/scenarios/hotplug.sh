@@ -431,21 +431,30 @@ sig_oops='\] BUG: |kernel BUG at|WARNING: CPU|Oops:|general protection fault|Ker
 # still fails on any other signature).
 FI_SIG="kobject_add_internal failed"
 
+# fi_bad NAME N: the lines of attempt N (from its marker on) with a
+# signature other than FI_SIG, in /tmp/fi.bad; true if there are any.
+fi_bad() {
+	dmesg | tail -n 400 | sed -n '/hotplug: failnth '"$1 n=$2"'$/,$p' |
+		grep -E "$FI_BAD" | grep -v "$FI_SIG" >/tmp/fi.bad
+	[ -s /tmp/fi.bad ]
+}
+
 # sweep NAME OP UNDO: n = 1, 2, ... run "OP n" (prints "injected I errno E")
 # then "UNDO n", until an OP succeeds with no fault injected.  Sets pts_NAME
 # (fault points: the n that succeeded without a fault, minus one).  An
 # attempt the kernel did not survive (a signature other than FI_SIG in
-# dmesg) is counted in bad_NAME, the first in fi_bad_NAME; after a fatal
-# one (an oops: the next attempt could block on a lock the dead task holds)
-# the sweep stops.  Returns 0 all survived, 1 no clean OP, 2 some not.
+# dmesg during its OP or its UNDO) is counted in bad_NAME, the first in
+# fi_bad_NAME.  After a fatal one (an oops: the next step could block on a
+# lock the dead task holds) the sweep stops, before UNDO if OP was fatal.
+# Returns 0 all survived, 1 no clean OP, 2 some not.
 sweep() {
 	n=1
 	eval "bad_$1=0 fi_bad_$1="
 	while [ $n -le "$fault_max" ]; do
 		$U kmsg "hotplug: failnth $1 n=$n"
 		set -- "$1" "$2" "$3" $($2 $n)
-		dmesg | tail -n 400 | sed -n '/hotplug: failnth '"$1 n=$n"'$/,$p' |
-			grep -E "$FI_BAD" | grep -v "$FI_SIG" >/tmp/fi.bad
+		fi_bad "$1" $n && grep -q -E "$FI_FATAL" /tmp/fi.bad ||
+			{ $3 $n; fi_bad "$1" $n; }
 		if [ -s /tmp/fi.bad ]; then
 			eval "bad_$1=\$((bad_$1 + 1))"
 			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(head -n 1 /tmp/fi.bad |
@@ -456,7 +465,6 @@ sweep() {
 				return 2
 			fi
 		fi
-		$3 $n
 		if [ "$5" = 0 ] && [ "$7" = 0 ]; then
 			eval "pts_$1=$((n - 1))"
 			eval "[ \$bad_$1 = 0 ]" && return 0
@@ -629,6 +637,10 @@ why="add $ue_add remove $ue_rm bind $ue_bind unbind $ue_unbind, logged $ue_lines
 if [ $ue_ok = 0 ] && [ "$ue_add" = "$ue_rm" ] && [ "$ue_bind" = "$ue_unbind" ] &&
    [ "$ue_lines" = $((seq1 - seq0)) ]; then
 	ktap_result 0 uevents "$why"
+elif [ "$fault" = 1 ]; then
+	# a fault in kobject_uevent_env() drops the event, or loses it after
+	# its SEQNUM was taken: the balance only holds without the sweeps
+	ktap_result 0 uevents "SKIP fault sweeps drop uevents: $why"
 else
 	ktap_result 1 uevents "$why"
 fi
