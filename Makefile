@@ -52,7 +52,7 @@ help:
 	@echo '                (census, hotplug CYCLES=$(REPORT_CYCLES), bench), prints the text last'
 	@echo 'make bench      hot-path timing: BENCH_BOOTS=$(BENCH_BOOTS) boots per kernel, -icount shift=0'
 	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
-	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan'
+	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS=nsim,pci)'
 	@echo 'make hotplug-planted  self-test: planted refcount bugs must be caught'
 	@echo 'make clean      remove runs, objects and trees (keeps the pristine tree)'
 	@echo 'make distclean  remove build/ entirely'

@@ -39,6 +39,8 @@ step "boot + /sys walk, both kernels, diff" $MAKE walk
 step "hotplug stress x${CHECK_CYCLES:-50}, both kernels, every detector read" \
 	$MAKE hotplug CYCLES="${CHECK_CYCLES:-50}"
 step "hotplug self-test: planted refcount bugs caught" $MAKE hotplug-planted
+step "fault injection: every PCI rescan fault point, both kernels" \
+	$MAKE hotplug-fault HOTPLUG_FAULT_OPS=pci
 
 echo "KTAP version 1"
 echo "1..$n"

@@ -4,10 +4,11 @@
 #	both kernels of $(TIER), one qemu/run.sh each with the host QMP
 #	driver; results in $(RUNS)/<kernel>/hotplug/ (result.ktap,
 #	data/summary.json, verdict), a table of both summaries at the end.
-#   make hotplug-fault
+#   make hotplug-fault [HOTPLUG_FAULT_OPS=nsim,pci]
 #	both kernels, the failslab fail-nth sweeps only (one netdevsim
 #	new_device, one PCI rescan; cycles=1 of cpu, no host driver needed):
-#	$(RUNS)/<kernel>/hotplug-fault/.
+#	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only (the
+#	netdevsim sweep takes ~15 min a kernel).
 #   make hotplug-planted [PLANTED_CYCLES=3]
 #	the self-test: each tests/hotplug/planted/*.patch on top of the
 #	patched series, built, stressed; passes only if every run fails and
@@ -22,6 +23,7 @@ HOTPLUG_NSIM	?= 2,8
 HOTPLUG_NSIM_DEVS ?= 2
 HOTPLUG_FAULT	?= 0
 PLANTED_CYCLES	?= 3
+HOTPLUG_FAULT_OPS ?= nsim,pci
 HOTPLUG_QEMU	:= -device virtio-net-pci,addr=0x2,id=slot02 \
 		   -device virtio-net-pci,addr=0x3,id=slot03 \
 		   -device virtio-net-pci,addr=0x4,id=pers
@@ -70,7 +72,8 @@ hotplug_fault_run = $(PHASE) "hotplug-fault $(TIER)/$(1)" \
 	$(LOGS)/$(TIER)-$(1)-hotplug-fault.log \
 	qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
 	-s hotplug -o $(RUNS)/$(1)/hotplug-fault \
-	-a "cycles=1 mix=cpu fault=1 acpi=noirq" -t 5400 -n 300
+	-a "cycles=1 mix=cpu fault=1 fault_ops=$(HOTPLUG_FAULT_OPS) acpi=noirq" \
+	-t 5400 -n 300
 
 .PHONY: hotplug-fault
 hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
