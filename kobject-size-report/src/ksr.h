@@ -68,7 +68,7 @@ struct run {
 	long live;
 };
 
-/* Hot-path benchmarks (series 0007), one kernel of one tier: one file per
+/* Hot-path benchmarks (series 0008), one kernel of one tier: one file per
  * boot, lines "<name> <loops> <ns>", one per repetition. */
 #define KSR_NBENCH	2		/* get_put, lifecycle */
 #define KSR_BOOTS	16
