@@ -478,11 +478,15 @@ sweep() {
 
 # netdevsim: a new id per attempt; the devices a faulted new_device still
 # created are unbound in parallel (outside netdevsim's list lock, so their
-# netdev teardowns overlap) every 8 of them, then deleted.
+# netdev teardowns, each waiting 1-4 s for delayed kobject releases,
+# overlap) every FI_NSIM_BATCH of them, then deleted.
+FI_NSIM_BATCH=32
 fi_nsim_op() { $U failnth "$1" $NSIM/new_device "$((100 + $1)) $fault_nsim"; }
 fi_nsim_undo() {
-	[ -e $NSIM/devices/netdevsim$((100 + $1)) ] && fi_nsim_left="$fi_nsim_left $((100 + $1))"
-	[ "$(echo $fi_nsim_left | wc -w)" -ge 8 ] && fi_nsim_flush
+	[ -e $NSIM/devices/netdevsim$((100 + $1)) ] || return 0
+	fi_nsim_left="$fi_nsim_left $((100 + $1))"
+	fi_nsim_n=$((fi_nsim_n + 1))
+	[ $fi_nsim_n -lt $FI_NSIM_BATCH ] || fi_nsim_flush
 }
 fi_nsim_flush() {
 	pids=
@@ -494,7 +498,7 @@ fi_nsim_flush() {
 	for id in $fi_nsim_left; do
 		echo $id >$NSIM/del_device
 	done
-	fi_nsim_left=
+	fi_nsim_left= fi_nsim_n=0
 }
 # PCI: remove FAULT_PCI, rescan under the fault, remove what came back.
 fi_pci_op() { $U failnth "$1" /sys/bus/pci/rescan 1; }
@@ -525,7 +529,7 @@ fault_sweeps() {
 	t0=$(cs)
 	h0=$(fi_hits)
 	$U kmsg "EXPECT-WARNING BEGIN: $FI_SIG"
-	fi_nsim_left=
+	fi_nsim_left= fi_nsim_n=0
 	rc=3
 	case ",$fault_ops," in *,nsim,*) sweep nsim fi_nsim_op fi_nsim_undo; rc=$? ;; esac
 	case $rc in
