@@ -233,6 +233,10 @@ static int cmd_kmsg(int argc, char **argv)
 	for (i = 2; i < argc && len < sizeof(buf); i++)
 		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
 				i > 2 ? " " : "", argv[i]);
+	/* without the newline the record stays open (a continuation): it
+	 * reaches neither dmesg nor the console until the next printk */
+	if (len < sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - len, "\n");
 	fd = open("/dev/kmsg", O_WRONLY);
 	if (fd < 0 || write_str(fd, buf))
 		return 1;

@@ -508,6 +508,16 @@ fi_pci_undo() {
 	$U wait "/sys/bus/pci/devices/$fault_pci" absent $WAIT_MS >/dev/null
 }
 
+# kmsg_marker TEXT: TEXT into the kernel log, checked (the host scanner
+# pairs the EXPECT-WARNING markers; the diag must not repeat TEXT).
+kmsg_marker() {
+	$U kmsg "$1"
+	dmesg | tail -n 20 | grep -q -F "$1" && return 0
+	ktap_diag "kmsg: a marker did not reach the kernel log"
+	ktap_failed=1
+	return 1
+}
+
 # fi_hits: the kernel's lines with the expected signature so far (not our
 # own marker lines)
 fi_hits() { dmesg | grep -c "$FI_SIG for "; }
@@ -528,7 +538,7 @@ fault_sweeps() {
 	echo 0 >$F/probability	# fail-nth only
 	t0=$(cs)
 	h0=$(fi_hits)
-	$U kmsg "EXPECT-WARNING BEGIN: $FI_SIG"
+	kmsg_marker "EXPECT-WARNING BEGIN: $FI_SIG"
 	fi_nsim_left= fi_nsim_n=0
 	rc=3
 	case ",$fault_ops," in *,nsim,*) sweep nsim fi_nsim_op fi_nsim_undo; rc=$? ;; esac
@@ -560,7 +570,7 @@ fault_sweeps() {
 	# the scanner wants one accepted hit in a window: none means no fault
 	# reached a kobject_add, so say so instead of leaving it empty
 	[ "$fi_expected" -gt 0 ] || ktap_diag "fault sweeps: no '$FI_SIG' line"
-	$U kmsg "EXPECT-WARNING END"
+	kmsg_marker "EXPECT-WARNING END"
 	echo Y >$F/ignore-gfp-wait
 	if [ $fatal = 0 ]; then
 		$U wait "/sys/bus/pci/devices/$fault_pci" present $WAIT_MS >/dev/null ||
