@@ -485,8 +485,8 @@ fi_nsim_op() { $U failnth "$1" $NSIM/new_device "$((100 + $1)) $fault_nsim"; }
 fi_nsim_undo() {
 	[ -e $NSIM/devices/netdevsim$((100 + $1)) ] || return 0
 	fi_nsim_left="$fi_nsim_left $((100 + $1))"
-	fi_nsim_n=$((fi_nsim_n + 1))
-	[ $fi_nsim_n -lt $FI_NSIM_BATCH ] || fi_nsim_flush
+	set -- $fi_nsim_left	# the function's own arguments: count them
+	[ $# -lt $FI_NSIM_BATCH ] || fi_nsim_flush
 }
 fi_nsim_flush() {
 	pids=
@@ -498,7 +498,7 @@ fi_nsim_flush() {
 	for id in $fi_nsim_left; do
 		echo $id >$NSIM/del_device
 	done
-	fi_nsim_left= fi_nsim_n=0
+	fi_nsim_left=
 }
 # PCI: remove FAULT_PCI, rescan under the fault, remove what came back.
 fi_pci_op() { $U failnth "$1" /sys/bus/pci/rescan 1; }
@@ -539,7 +539,7 @@ fault_sweeps() {
 	t0=$(cs)
 	h0=$(fi_hits)
 	kmsg_marker "EXPECT-WARNING BEGIN: $FI_SIG"
-	fi_nsim_left= fi_nsim_n=0
+	fi_nsim_left=
 	rc=3
 	case ",$fault_ops," in *,nsim,*) sweep nsim fi_nsim_op fi_nsim_undo; rc=$? ;; esac
 	case $rc in
