@@ -20,7 +20,9 @@ build_tools()
 	mkdir -p "$work/bin"
 	cc -O2 -Wall -o "$work/bin/config-check" tools/config-check.c ||
 		die "cannot build tools/config-check.c"
-	cc -O2 -Wall -Wextra -o "$work/bin/ksr-report" "$here"/src/*.c ||
+	# shellcheck disable=SC2046
+	cc -O2 -Wall -Wextra -o "$work/bin/ksr-report" "$here"/src/*.c \
+		$(pkg-config --cflags --libs jansson) ||
 		die "cannot build $here/src/*.c"
 	CONFIG_CHECK=$work/bin/config-check
 	export CONFIG_CHECK

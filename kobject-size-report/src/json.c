@@ -4,202 +4,177 @@
  *
  * Compile-time figures carry their probe.s path and expression; pahole
  * checks their object; run-time figures the census/slabinfo/meminfo path;
- * each benchmark repetition its bench file and line.
+ * each benchmark repetition its bench file and line.  The document is a
+ * jansson tree (keys in insertion order); reals are rounded to the
+ * decimals the text report prints.
  */
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "ksr.h"
 
-static void js_str(FILE *f, const char *s)
+#define I(x)	((json_int_t)(x))
+
+/* json_pack() or die naming the format: a NULL or non-UTF-8 string. */
+static json_t *pk(const char *fmt, ...)
 {
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s >= 0x20)
-			fputc(*s, f);
-	}
+	json_error_t err;
+	json_t *j;
+	va_list ap;
+
+	va_start(ap, fmt);
+	j = json_vpack_ex(&err, 0, fmt, ap);
+	va_end(ap);
+	if (!j)
+		die("report.json: %s (building '%s')", err.text, fmt);
+	return j;
 }
 
-static void js(FILE *f, const char *key, const char *s)
+static void add(json_t *arr, json_t *v)
 {
-	fprintf(f, "\"%s\": \"", key);
-	js_str(f, s);
-	fputc('"', f);
+	if (json_array_append_new(arr, v))
+		die("report.json: out of memory");
 }
 
-static void probes(struct ksr *k, FILE *f)
+static void set(json_t *obj, const char *key, json_t *v)
 {
+	if (json_object_set_new(obj, key, v))
+		die("report.json: cannot set '%s'", key);
+}
+
+/* @v rounded to @dec decimals, as printf("%.*f") writes it. */
+static json_t *real(double v, int dec)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.*f", dec, v);
+	return json_real(strtod(buf, NULL));
+}
+
+static json_t *probes(struct ksr *k)
+{
+	json_t *all = json_array(), *figs;
 	const struct probe *p;
 	int i, j;
 
-	fprintf(f, "  \"probes\": [\n");
 	for (i = 0; i < k->nprobe; i++) {
 		p = k->probe[i];
-		fprintf(f, "    {");
-		js(f, "tree", p->tree);
-		fprintf(f, ", ");
-		js(f, "layout", p->layout);
-		fprintf(f, ", ");
-		js(f, "source", p->path);
-		fprintf(f, ", \"figures\": [\n");
-		for (j = 0; j < p->n; j++) {
-			fprintf(f, "      {");
-			js(f, "name", p->f[j].name);
-			fprintf(f, ", \"value\": %ld, ", p->f[j].val);
-			js(f, "expr", p->f[j].expr);
-			fprintf(f, "}%s\n", j + 1 < p->n ? "," : "");
-		}
-		fprintf(f, "    ]}%s\n", i + 1 < k->nprobe ? "," : "");
+		figs = json_array();
+		for (j = 0; j < p->n; j++)
+			add(figs, pk("{s:s, s:I, s:s}", "name", p->f[j].name,
+				     "value", I(p->f[j].val), "expr", p->f[j].expr));
+		add(all, pk("{s:s, s:s, s:s, s:o}", "tree", p->tree, "layout", p->layout,
+			    "source", p->path, "figures", figs));
 	}
-	fprintf(f, "  ],\n");
+	return all;
 }
 
-static void pahole(struct ksr *k, FILE *f)
+static json_t *pahole(struct ksr *k)
 {
+	json_t *files = json_array(), *checks = json_array();
 	const struct check *c;
 	int i;
 
-	fprintf(f, "  \"pahole\": {\"run\": %s, \"mismatches\": %d, \"files\": [",
-		k->npahole ? "true" : "false", k->mismatches);
-	for (i = 0; i < k->npahole; i++) {
-		fprintf(f, "%s{", i ? ", " : "");
-		js(f, "tree", k->pahole[i]->tree);
-		fprintf(f, ", ");
-		js(f, "layout", k->pahole[i]->layout);
-		fprintf(f, ", ");
-		js(f, "source", k->pahole[i]->path);
-		fprintf(f, "}");
-	}
-	fprintf(f, "],\n    \"checks\": [\n");
+	for (i = 0; i < k->npahole; i++)
+		add(files, pk("{s:s, s:s, s:s}", "tree", k->pahole[i]->tree,
+			      "layout", k->pahole[i]->layout, "source", k->pahole[i]->path));
 	for (i = 0; i < k->ncheck; i++) {
 		c = &k->check[i];
-		fprintf(f, "      {");
-		js(f, "tree", c->tree);
-		fprintf(f, ", ");
-		js(f, "layout", c->layout);
-		fprintf(f, ", ");
-		js(f, "figure", c->fig);
-		fprintf(f, ", \"probe\": %ld, \"pahole\": %ld, ", c->probe, c->pahole);
-		js(f, "object", c->object);
-		fprintf(f, "}%s\n", i + 1 < k->ncheck ? "," : "");
+		add(checks, pk("{s:s, s:s, s:s, s:I, s:I, s:s}", "tree", c->tree,
+			       "layout", c->layout, "figure", c->fig, "probe", I(c->probe),
+			       "pahole", I(c->pahole), "object", c->object));
 	}
-	fprintf(f, "  ]},\n");
+	return pk("{s:b, s:i, s:o, s:o}", "run", k->npahole > 0,
+		  "mismatches", k->mismatches, "files", files, "checks", checks);
 }
 
-static void side(FILE *f, const char *name, const struct rtcost *c, int i)
+static json_t *side(const struct rtcost *c, int i)
 {
-	fprintf(f, "     \"%s\": {", name);
-	js(f, "census", c->r[i]->census.path);
-	fprintf(f, ", ");
-	js(f, "slabinfo", c->r[i]->slab.path);
-	fprintf(f, ", ");
-	js(f, "meminfo", c->r[i]->mem.path);
-	fprintf(f, ", ");
-	js(f, "probe", c->p[i]->path);
-	fprintf(f, ", \"live\": %ld, \"slab_pages\": %ld, \"meminfo_slab_kB\": %ld},\n",
-		c->r[i]->live, c->slabpages[i], table_get(&c->r[i]->mem, "Slab")->val);
+	return pk("{s:s, s:s, s:s, s:s, s:I, s:I, s:I}",
+		  "census", c->r[i]->census.path, "slabinfo", c->r[i]->slab.path,
+		  "meminfo", c->r[i]->mem.path, "probe", c->p[i]->path,
+		  "live", I(c->r[i]->live), "slab_pages", I(c->slabpages[i]),
+		  "meminfo_slab_kB", I(table_get(&c->r[i]->mem, "Slab")->val));
 }
 
-static void move_list(FILE *f, const char *name, const struct kmove *mv, int n)
+static json_t *move_list(const struct kmove *mv, int n)
 {
+	json_t *a = json_array();
 	int i;
 
-	fprintf(f, "     \"%s\": [\n", name);
-	for (i = 0; i < n; i++) {
-		fprintf(f, "       {");
-		js(f, "struct", mv[i].st);
-		fprintf(f, ", \"size\": [%ld, %ld], ", mv[i].size[0], mv[i].size[1]);
-		js(f, "from", mv[i].from);
-		fprintf(f, ", ");
-		js(f, "to", mv[i].to);
-		fprintf(f, "}%s\n", i + 1 < n ? "," : "");
-	}
-	fprintf(f, "     ]");
+	for (i = 0; i < n; i++)
+		add(a, pk("{s:s, s:[II], s:s, s:s}", "struct", mv[i].st,
+			  "size", I(mv[i].size[0]), I(mv[i].size[1]),
+			  "from", mv[i].from, "to", mv[i].to));
+	return a;
 }
 
-static void run_lists(const struct rtcost *c, FILE *f)
-{
-	int i;
-
-	fprintf(f, "     \"ktypes\": [\n");
-	for (i = 0; i < c->nkt; i++) {
-		fprintf(f, "       {");
-		js(f, "ktype", c->kt[i].ktype);
-		fprintf(f, ", ");
-		js(f, "struct", c->kt[i].st);
-		fprintf(f, ", \"mapped\": %s, \"live\": %ld, \"growth\": %ld, \"bytes\": %ld}%s\n",
-			c->kt[i].mapped ? "true" : "false", c->kt[i].live, c->kt[i].growth,
-			c->kt[i].bytes, i + 1 < c->nkt ? "," : "");
-	}
-	fprintf(f, "     ],\n     \"slab\": [\n");
-	for (i = 0; i < c->nslab; i++) {
-		fprintf(f, "       {");
-		js(f, "cache", c->slab[i].name);
-		fprintf(f, ", \"active_objs\": [%ld, %ld], \"objsize\": [%ld, %ld], \"slabs\": [%ld, %ld], \"pages\": [%ld, %ld]}%s\n",
-			c->slab[i].objs[0], c->slab[i].objs[1], c->slab[i].objsize[0],
-			c->slab[i].objsize[1], c->slab[i].slabs[0], c->slab[i].slabs[1],
-			c->slab[i].pages[0], c->slab[i].pages[1],
-			i + 1 < c->nslab ? "," : "");
-	}
-	fprintf(f, "     ],\n");
-	move_list(f, "kmalloc_moves", c->move, c->nmove);
-	fprintf(f, ",\n");
-	move_list(f, "kmalloc_moves_x86_64_dist", c->dmove, c->ndmove);
-}
-
-static void runs(struct ksr *k, FILE *f)
+static json_t *runs(struct ksr *k)
 {
 	static struct rtcost c;
-	int i, first = 1;
+	json_t *all = json_array(), *kt, *slab;
+	const struct slabdiff *s;
+	int i, j;
 
-	fprintf(f, "  \"runs\": [\n");
 	for (i = 0; i < k->nrun; i++) {
 		if (strcmp(k->run[i]->kernel, "baseline"))
 			continue;
 		rt_compute(k, k->run[i], &c);
-		fprintf(f, "%s    {", first ? "" : ",\n");
-		first = 0;
-		js(f, "tier", k->run[i]->tier);
-		fprintf(f, ", ");
-		js(f, "scenario", k->run[i]->scenario);
-		fprintf(f, ", ");
-		js(f, "layout", c.layout);
-		fprintf(f, ",\n     \"bytes_grown\": %ld, \"page_bytes\": %ld,\n", c.bytes, c.page);
-		side(f, "baseline", &c, 0);
-		side(f, "patched", &c, 1);
-		run_lists(&c, f);
-		fprintf(f, "}");
+		kt = json_array();
+		for (j = 0; j < c.nkt; j++)
+			add(kt, pk("{s:s, s:s, s:b, s:I, s:I, s:I}", "ktype", c.kt[j].ktype,
+				   "struct", c.kt[j].st, "mapped", c.kt[j].mapped,
+				   "live", I(c.kt[j].live), "growth", I(c.kt[j].growth),
+				   "bytes", I(c.kt[j].bytes)));
+		slab = json_array();
+		for (j = 0; j < c.nslab; j++) {
+			s = &c.slab[j];
+			add(slab, pk("{s:s, s:[II], s:[II], s:[II], s:[II]}", "cache", s->name,
+				     "active_objs", I(s->objs[0]), I(s->objs[1]),
+				     "objsize", I(s->objsize[0]), I(s->objsize[1]),
+				     "slabs", I(s->slabs[0]), I(s->slabs[1]),
+				     "pages", I(s->pages[0]), I(s->pages[1])));
+		}
+		add(all, pk("{s:s, s:s, s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+			    "tier", k->run[i]->tier, "scenario", k->run[i]->scenario,
+			    "layout", c.layout, "bytes_grown", I(c.bytes), "page_bytes", I(c.page),
+			    "baseline", side(&c, 0), "patched", side(&c, 1),
+			    "ktypes", kt, "slab", slab,
+			    "kmalloc_moves", move_list(c.move, c.nmove),
+			    "kmalloc_moves_x86_64_dist", move_list(c.dmove, c.ndmove)));
 	}
-	fprintf(f, "\n  ],\n");
+	return all;
 }
 
-static void bench_side(const struct bench *b, int w, FILE *f)
+static json_t *bench_side(const struct bench *b, int w)
 {
+	json_t *reps = json_array();
 	const struct brep *r;
 	struct bstat s;
 	int i;
 
 	bench_stat(b, w, &s);
-	fprintf(f, "     \"%s\": {\"min\": %.3f, \"median\": %.3f, \"max\": %.3f, "
-		"\"boot_median_lo\": %.3f, \"boot_median_hi\": %.3f, \"in_boot_spread\": %.5f, "
-		"\"boots\": %d,\n      \"repetitions\": [\n", b->kernel, s.min, s.med, s.max,
-		s.boot_lo, s.boot_hi, s.in_boot, s.nboot);
 	for (i = 0; i < b->n[w]; i++) {
 		r = &b->rep[w][i];
-		fprintf(f, "       {");
-		js(f, "source", b->path[r->boot]);
-		fprintf(f, ", \"line\": %d, \"boot\": %d, \"loops\": %ld, \"ns\": %ld, \"ns_per_op\": %.3f}%s\n",
-			r->line, r->boot + 1, r->loops, r->ns, r->per, i + 1 < b->n[w] ? "," : "");
+		add(reps, pk("{s:s, s:i, s:i, s:I, s:I, s:o}", "source", b->path[r->boot],
+			     "line", r->line, "boot", r->boot + 1, "loops", I(r->loops),
+			     "ns", I(r->ns), "ns_per_op", real(r->per, 3)));
 	}
-	fprintf(f, "     ]}");
+	return pk("{s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:o}",
+		  "min", real(s.min, 3), "median", real(s.med, 3), "max", real(s.max, 3),
+		  "boot_median_lo", real(s.boot_lo, 3), "boot_median_hi", real(s.boot_hi, 3),
+		  "in_boot_spread", real(s.in_boot, 5), "boots", s.nboot,
+		  "repetitions", reps);
 }
 
-static void benches(struct ksr *k, FILE *f)
+static json_t *benches(struct ksr *k)
 {
+	json_t *all = json_array(), *o;
 	const struct bench *b, *p;
 	struct bstat s[2];
-	int i, w, first = 1;
+	int i, w;
 
-	fprintf(f, "  \"bench\": [\n");
 	for (i = 0; i < k->nbench; i++) {
 		b = k->bench[i];
 		if (strcmp(b->kernel, "baseline"))
@@ -208,102 +183,79 @@ static void benches(struct ksr *k, FILE *f)
 		for (w = 0; w < KSR_NBENCH; w++) {
 			bench_stat(b, w, &s[0]);
 			bench_stat(p, w, &s[1]);
-			fprintf(f, "%s    {", first ? "" : ",\n");
-			first = 0;
-			js(f, "tier", b->tier);
-			fprintf(f, ", ");
-			js(f, "benchmark", bench_names[w]);
-			fprintf(f, ", \"unit\": \"guest ns per operation\", \"loops\": %ld, "
-				"\"ratio_median\": %.4f, \"ratio_min\": %.4f,\n",
-				s[0].loops, s[1].med / s[0].med, s[1].min / s[0].min);
-			bench_side(b, w, f);
-			fprintf(f, ",\n");
-			bench_side(p, w, f);
-			fprintf(f, "}");
+			o = pk("{s:s, s:s, s:s, s:I, s:o, s:o}", "tier", b->tier,
+			       "benchmark", bench_names[w], "unit", "guest ns per operation",
+			       "loops", I(s[0].loops), "ratio_median", real(s[1].med / s[0].med, 4),
+			       "ratio_min", real(s[1].min / s[0].min, 4));
+			set(o, b->kernel, bench_side(b, w));
+			set(o, p->kernel, bench_side(p, w));
+			add(all, o);
 		}
 	}
-	fprintf(f, "\n  ],\n");
+	return all;
 }
 
-static void notes(struct ksr *k, FILE *f)
+static json_t *notes(struct ksr *k)
 {
+	json_t *a = json_array();
 	int i;
 
-	fprintf(f, "  ");
-	js(f, "notes_source", k->notespath);
-	fprintf(f, ",\n  \"notes\": [");
-	for (i = 0; i < k->nnote; i++) {
-		fprintf(f, "%s\n    \"", i ? "," : "");
-		js_str(f, k->note[i]);
-		fputc('"', f);
-	}
-	fprintf(f, "\n  ],\n");
+	for (i = 0; i < k->nnote; i++)
+		add(a, pk("s", k->note[i]));
+	return a;
 }
 
-static void vm(struct ksr *k, FILE *f)
+static json_t *vm(struct ksr *k)
 {
+	json_t *all = json_array(), *fns;
 	const struct vmsize *v;
 	int i, j;
 
-	fprintf(f, "  \"vmlinux\": [\n");
 	for (i = 0; i < k->nvm; i++) {
 		v = k->vm[i];
-		fprintf(f, "    {");
-		js(f, "tier", v->tier);
-		fprintf(f, ", ");
-		js(f, "source", v->path);
-		fprintf(f, ", \"text\": [%ld, %ld], \"data\": [%ld, %ld], \"bss\": [%ld, %ld],\n     ",
-			v->text[0], v->text[1], v->data[0], v->data[1], v->bss[0], v->bss[1]);
-		js(f, "bloat_source", v->bpath);
-		fprintf(f, ", ");
-		js(f, "bloat_summary", v->bsummary);
-		fprintf(f, ", ");
-		js(f, "bloat_total", v->btotal);
-		fprintf(f, ", \"functions\": [");
-		for (j = 0; j < v->nfn; j++) {
-			fprintf(f, "%s{", j ? ", " : "");
-			js(f, "name", v->fn[j].name);
-			fprintf(f, ", \"delta\": %ld}", v->fn[j].val);
-		}
-		fprintf(f, "]}%s\n", i + 1 < k->nvm ? "," : "");
+		fns = json_array();
+		for (j = 0; j < v->nfn; j++)
+			add(fns, pk("{s:s, s:I}", "name", v->fn[j].name, "delta", I(v->fn[j].val)));
+		add(all, pk("{s:s, s:s, s:[II], s:[II], s:[II], s:s, s:s, s:s, s:o}",
+			    "tier", v->tier, "source", v->path,
+			    "text", I(v->text[0]), I(v->text[1]),
+			    "data", I(v->data[0]), I(v->data[1]),
+			    "bss", I(v->bss[0]), I(v->bss[1]), "bloat_source", v->bpath,
+			    "bloat_summary", v->bsummary, "bloat_total", v->btotal,
+			    "functions", fns));
 	}
-	fprintf(f, "  ]\n");
+	return all;
 }
 
-static void claims(struct ksr *k, FILE *f)
+static json_t *claims(struct ksr *k)
 {
+	json_t *all = json_array();
 	struct claim c[4];
 	int i;
 
 	claims_compute(k, c);
-	fprintf(f, "  \"claims\": [\n");
-	for (i = 0; i < 4; i++) {
-		fprintf(f, "    {");
-		js(f, "claim", i < 2 ? "kref is only 8 bytes on a 32bit platform" :
-		   "4 more bytes (on a 32bit platform) to every kobject");
-		fprintf(f, ", ");
-		js(f, "layout", c[i].layout);
-		fprintf(f, ", \"%s\": [%ld, %ld], \"value\": %ld, \"holds\": %s, ",
-			i < 2 ? "kobjkref__bytes" : "size__kobject",
-			c[i].before, c[i].after, c[i].value, c[i].holds ? "true" : "false");
-		js(f, "source_pristine", c[i].old->path);
-		fprintf(f, ", ");
-		js(f, "source_patched", c[i].new->path);
-		fprintf(f, "}%s\n", i < 3 ? "," : "");
-	}
-	fprintf(f, "  ],\n");
+	for (i = 0; i < 4; i++)
+		add(all, pk("{s:s, s:s, s:[II], s:I, s:b, s:s, s:s}",
+			    "claim", i < 2 ? "kref is only 8 bytes on a 32bit platform" :
+			    "4 more bytes (on a 32bit platform) to every kobject",
+			    "layout", c[i].layout,
+			    i < 2 ? "kobjkref__bytes" : "size__kobject",
+			    I(c[i].before), I(c[i].after), "value", I(c[i].value),
+			    "holds", c[i].holds, "source_pristine", c[i].old->path,
+			    "source_patched", c[i].new->path));
+	return all;
 }
 
 /* The text table's cells: old/new sizeof, growth, cache lines, sources. */
-static void growth(struct ksr *k, FILE *f)
+static json_t *growth(struct ksr *k)
 {
 	static const char *const lay[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast" };
 	const struct probe *ref = probe_find(k, "patched", "x86_64-dist"), *o, *n;
+	json_t *all = json_array();
 	const char *st;
 	long a, b, cl;
-	int i, l, first = 1;
+	int i, l;
 
-	fprintf(f, "  \"growth\": [\n");
 	for (i = 0; i < ref->n; i++) {
 		if (strncmp(ref->f[i].name, "size__", 6))
 			continue;
@@ -316,34 +268,27 @@ static void growth(struct ksr *k, FILE *f)
 			if (!o || !n || b < 0)
 				continue;
 			cl = probe_get(n, "cacheline", "bytes");
-			fprintf(f, "%s    {", first ? "" : ",\n");
-			first = 0;
-			js(f, "struct", st);
-			fprintf(f, ", ");
-			js(f, "layout", lay[l]);
-			fprintf(f, ", \"old\": %ld, \"new\": %ld, \"growth\": %ld, \"lines\": [%ld, %ld], ",
-				a, b, a < 0 ? b : b - a, a < 0 ? 0 : (a + cl - 1) / cl, (b + cl - 1) / cl);
-			js(f, "source_old", o->path);
-			fprintf(f, ", ");
-			js(f, "source_new", n->path);
-			fprintf(f, "}");
+			add(all, pk("{s:s, s:s, s:I, s:I, s:I, s:[II], s:s, s:s}",
+				    "struct", st, "layout", lay[l], "old", I(a), "new", I(b),
+				    "growth", I(a < 0 ? b : b - a),
+				    "lines", I(a < 0 ? 0 : (a + cl - 1) / cl), I((b + cl - 1) / cl),
+				    "source_old", o->path, "source_new", n->path));
 		}
 	}
-	fprintf(f, "\n  ],\n");
+	return all;
 }
 
 void json_write(struct ksr *k, FILE *f)
 {
-	fprintf(f, "{\n  ");
-	js(f, "ktype_map", k->mappath);
-	fprintf(f, ",\n");
-	claims(k, f);
-	growth(k, f);
-	probes(k, f);
-	pahole(k, f);
-	runs(k, f);
-	benches(k, f);
-	notes(k, f);
-	vm(k, f);
-	fprintf(f, "}\n");
+	json_t *doc;
+
+	doc = pk("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o}",
+		 "ktype_map", k->mappath, "claims", claims(k), "growth", growth(k),
+		 "probes", probes(k), "pahole", pahole(k), "runs", runs(k),
+		 "bench", benches(k), "notes_source", k->notespath,
+		 "notes", notes(k), "vmlinux", vm(k));
+	if (json_dumpf(doc, f, JSON_PRESERVE_ORDER | JSON_INDENT(2) |
+		       JSON_REAL_PRECISION(15)) || fputc('\n', f) == EOF)
+		die("report.json: write failed");
+	json_decref(doc);
 }

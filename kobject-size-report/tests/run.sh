@@ -14,7 +14,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c || {
+# shellcheck disable=SC2046
+cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c \
+	$(pkg-config --cflags --libs jansson) || {
 	echo "Bail out! cannot build the report tool"; exit 1; }
 [ -n "${KSR_TOOL:-}" ] && cp "$KSR_TOOL" "$tmp/ksr-report"
 n=0 failed=0
