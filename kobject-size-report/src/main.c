@@ -14,15 +14,11 @@
  * every input was read and checked; otherwise exits 1 naming the input and
  * writes nothing.  A pahole mismatch is such a failure.
  */
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ksr.h"
-
-static void need_args(int argc, int i, int n, const char *opt)
-{
-	if (i + n >= argc)
-		die("%s needs %d argument(s)", opt, n);
-}
 
 static struct vmsize *vm_get(struct ksr *k, const char *tier)
 {
@@ -38,82 +34,158 @@ static struct vmsize *vm_get(struct ksr *k, const char *tier)
 	return k->vm[k->nvm++];
 }
 
-static int parse_one(struct ksr *k, int argc, char **argv, int i, const char **out)
+static const char usage_text[] =
+"usage: ksr-report --out DIR --map KTYPE-MAP [OPTION]...\n"
+"       ksr-report compare A.json B.json\n"
+"Writes DIR/report.txt and DIR/report.json from recorded inputs:\n"
+"  --out DIR                      where the report goes\n"
+"  --map FILE                     ktype -> struct map (ktype-map.txt)\n"
+"  --probe TREE LAYOUT PROBE.S    sizes from a probe (repeatable)\n"
+"  --pahole TREE LAYOUT FILE      pahole dump to cross-check (repeatable)\n"
+"  --run TIER SCENARIO KERNEL DIR census/slabinfo/meminfo of a run\n"
+"  --size TIER SIZE-OUTPUT        size(1) of both vmlinux\n"
+"  --bloat TIER BLOAT-OUTPUT      bloat-o-meter of both vmlinux\n"
+"  --bench TIER KERNEL FILE       one boot's bench file (repeatable)\n"
+"  --notes FILE                   lines printed under \"Notes\"\n"
+"  --tier TIER                    a tier asked for (repeatable)\n"
+"  --help                         this text\n"
+"TREE: pristine|baseline|patched; KERNEL: baseline|patched.\n"
+"Exit: 0 report written, 1 an input missing or wrong (nothing written),\n"
+"2 bad usage.\n";
+
+static void __attribute__((noreturn)) usage_error(const char *fmt, ...)
 {
-	const char *o = argv[i];
+	va_list ap;
 
-	if (!strcmp(o, "--out") || !strcmp(o, "--map") || !strcmp(o, "--notes")) {
-		need_args(argc, i, 1, o);
-		if (o[2] == 'o')
-			*out = argv[i + 1];
-		else
-			copy(o[2] == 'm' ? k->mappath : k->notespath, argv[i + 1], KSR_PATH);
-		return 2;
+	fputs("ksr-report: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'ksr-report --help'.\n", stderr);
+	exit(2);
+}
+
+/* The option's argument and the n - 1 words after it, in v[0..n-1]. */
+static void words(int argc, char **argv, int n, const char *opt, const char *what,
+		  const char **v)
+{
+	int j;
+
+	v[0] = optarg;
+	for (j = 1; j < n; j++) {
+		if (optind >= argc || !strncmp(argv[optind], "--", 2))
+			usage_error("--%s needs %d arguments: %s", opt, n, what);
+		v[j] = argv[optind++];
 	}
-	if (!strcmp(o, "--probe") || !strcmp(o, "--pahole")) {
-		need_args(argc, i, 3, o);
-		if (o[3] == 'r') {
-			struct probe *p = xcalloc(1, sizeof(*p));
+}
 
+static const struct option options[] = {
+	{ "out",    required_argument, NULL, 'o' },
+	{ "map",    required_argument, NULL, 'm' },
+	{ "notes",  required_argument, NULL, 'n' },
+	{ "probe",  required_argument, NULL, 'p' },
+	{ "pahole", required_argument, NULL, 'P' },
+	{ "tier",   required_argument, NULL, 't' },
+	{ "run",    required_argument, NULL, 'r' },
+	{ "bench",  required_argument, NULL, 'b' },
+	{ "size",   required_argument, NULL, 's' },
+	{ "bloat",  required_argument, NULL, 'B' },
+	{ "help",   no_argument,       NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void check_kernel(const char *opt, const char *kernel)
+{
+	if (strcmp(kernel, "baseline") && strcmp(kernel, "patched"))
+		usage_error("--%s: kernel '%s' is neither baseline nor patched",
+			    opt, kernel);
+}
+
+static void parse(struct ksr *k, int argc, char **argv, const char **out)
+{
+	const char *v[4];
+	struct probe *p;
+	struct pahole *ph;
+	struct run *r;
+	struct bench *b;
+	int c;
+
+	/* '+': stop at the first word that is not an option (no reordering) */
+	while ((c = getopt_long(argc, argv, "+h", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			*out = optarg;
+			break;
+		case 'm':
+			copy(k->mappath, optarg, KSR_PATH);
+			break;
+		case 'n':
+			copy(k->notespath, optarg, KSR_PATH);
+			break;
+		case 'p':
+			words(argc, argv, 3, "probe", "TREE LAYOUT PROBE.S", v);
 			if (k->nprobe == 16)
 				die("too many --probe");
-			copy(p->tree, argv[i + 1], 16);
-			copy(p->layout, argv[i + 2], 32);
-			copy(p->path, argv[i + 3], KSR_PATH);
+			p = xcalloc(1, sizeof(*p));
+			copy(p->tree, v[0], 16);
+			copy(p->layout, v[1], 32);
+			copy(p->path, v[2], KSR_PATH);
 			k->probe[k->nprobe++] = p;
-		} else {
-			struct pahole *ph = xcalloc(1, sizeof(*ph));
-
+			break;
+		case 'P':
+			words(argc, argv, 3, "pahole", "TREE LAYOUT FILE", v);
 			if (k->npahole == 8)
 				die("too many --pahole");
-			copy(ph->tree, argv[i + 1], 16);
-			copy(ph->layout, argv[i + 2], 32);
-			copy(ph->path, argv[i + 3], KSR_PATH);
+			ph = xcalloc(1, sizeof(*ph));
+			copy(ph->tree, v[0], 16);
+			copy(ph->layout, v[1], 32);
+			copy(ph->path, v[2], KSR_PATH);
 			k->pahole[k->npahole++] = ph;
+			break;
+		case 't':
+			if (k->ntier == 4)
+				die("too many --tier");
+			copy(k->tier[k->ntier++], optarg, 16);
+			break;
+		case 'r':
+			words(argc, argv, 4, "run", "TIER SCENARIO KERNEL DIR", v);
+			check_kernel("run", v[2]);
+			if (k->nrun == 16)
+				die("too many --run");
+			r = xcalloc(1, sizeof(*r));
+			copy(r->tier, v[0], 16);
+			copy(r->scenario, v[1], 32);
+			copy(r->kernel, v[2], 16);
+			copy(r->dir, v[3], KSR_PATH);
+			k->run[k->nrun++] = r;
+			break;
+		case 'b':
+			words(argc, argv, 3, "bench", "TIER KERNEL FILE", v);
+			check_kernel("bench", v[1]);
+			b = bench_get(k, v[0], v[1]);
+			if (b->nboot == KSR_BOOTS)
+				die("--bench %s %s: too many boots", b->tier, b->kernel);
+			copy(b->path[b->nboot++], v[2], KSR_PATH);
+			break;
+		case 's':
+		case 'B':
+			words(argc, argv, 2, c == 's' ? "size" : "bloat",
+			      c == 's' ? "TIER SIZE-OUTPUT" : "TIER BLOAT-OUTPUT", v);
+			copy(c == 's' ? vm_get(k, v[0])->path : vm_get(k, v[0])->bpath,
+			     v[1], KSR_PATH);
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:	/* getopt_long named the option on stderr */
+			fputs("Try 'ksr-report --help'.\n", stderr);
+			exit(2);
 		}
-		return 4;
 	}
-	if (!strcmp(o, "--tier")) {
-		need_args(argc, i, 1, o);
-		if (k->ntier == 4)
-			die("too many --tier");
-		copy(k->tier[k->ntier++], argv[i + 1], 16);
-		return 2;
-	}
-	if (!strcmp(o, "--run")) {
-		struct run *r = xcalloc(1, sizeof(*r));
-
-		need_args(argc, i, 4, o);
-		if (k->nrun == 16)
-			die("too many --run");
-		copy(r->tier, argv[i + 1], 16);
-		copy(r->scenario, argv[i + 2], 32);
-		copy(r->kernel, argv[i + 3], 16);
-		copy(r->dir, argv[i + 4], KSR_PATH);
-		if (strcmp(r->kernel, "baseline") && strcmp(r->kernel, "patched"))
-			die("--run: kernel '%s' is neither baseline nor patched", r->kernel);
-		k->run[k->nrun++] = r;
-		return 5;
-	}
-	if (!strcmp(o, "--bench")) {
-		struct bench *b;
-
-		need_args(argc, i, 3, o);
-		if (strcmp(argv[i + 2], "baseline") && strcmp(argv[i + 2], "patched"))
-			die("--bench: kernel '%s' is neither baseline nor patched", argv[i + 2]);
-		b = bench_get(k, argv[i + 1], argv[i + 2]);
-		if (b->nboot == KSR_BOOTS)
-			die("--bench %s %s: too many boots", b->tier, b->kernel);
-		copy(b->path[b->nboot++], argv[i + 3], KSR_PATH);
-		return 4;
-	}
-	if (!strcmp(o, "--size") || !strcmp(o, "--bloat")) {
-		need_args(argc, i, 2, o);
-		copy(o[2] == 's' ? vm_get(k, argv[i + 1])->path :
-		     vm_get(k, argv[i + 1])->bpath, argv[i + 2], KSR_PATH);
-		return 3;
-	}
-	die("unknown argument '%s'", o);
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	if (!*out || !k->mappath[0])
+		usage_error("--out and --map are required");
 }
 
 /* Both kernels of each tier/scenario; the probes the claims need. */
@@ -182,10 +254,7 @@ int main(int argc, char **argv)
 	const char *out = NULL;
 	int i;
 
-	for (i = 1; i < argc; )
-		i += parse_one(k, argc, argv, i, &out);
-	if (!out || !k->mappath[0])
-		die("usage: ksr-report --out DIR --map FILE [--probe|--pahole|--run|--size|--bloat|--bench ...]");
+	parse(k, argc, argv, &out);
 	check_complete(k);
 	map_read(k);
 	notes_read(k);

@@ -133,3 +133,35 @@ done | awk '{ a[NR] = $1; o[NR] = $2; s[NR] = $3; p[NR] = $4 } END {
 		a[1], a[2], o[1], o[2], s[1], s[2], p[1], p[2] }')
 expect_json "hotplug: kmalloc-64 slab figures in report.json" \
 	"$want in [s for r in d['runs'] if r['scenario'] == 'hotplug' for s in r['slab']]"
+
+# Usage errors: exit 2, the bad option named, nothing written.
+# expect_usage NAME WANT-IN-STDERR ARG...: the tool with the good args.txt
+# and ARG... appended.
+expect_usage() {
+	name=$1 want=$2
+	shift 2
+	fresh
+	# shellcheck disable=SC2046
+	(cd "$tmp/in" && exec "$tmp/ksr-report" --out "$tmp/out" $(cat args.txt) "$@") \
+		> "$tmp/stdout" 2> "$tmp/stderr"
+	st=$?
+	if [ "$st" != 2 ]; then
+		ok 1 "$name" "exit $st, want 2: $(cat "$tmp/stderr")"
+	elif ! grep -qF -- "$want" "$tmp/stderr"; then
+		ok 1 "$name" "stderr lacks '$want': $(cat "$tmp/stderr")"
+	elif [ -n "$(ls "$tmp/out")" ]; then
+		ok 1 "$name" "wrote $(ls "$tmp/out") despite the error"
+	else
+		ok 0 "$name"
+	fi
+}
+expect_usage "unknown option: exit 2, named" "'--prboe'" --prboe a b c
+expect_usage "--run with three words: exit 2" "--run needs 4 arguments" \
+	--run debug census baseline
+expect_usage "option without its argument: exit 2" "'--notes' requires an argument" \
+	--notes
+expect_usage "stray word: exit 2" "unexpected argument 'stray'" stray
+fresh
+"$tmp/ksr-report" --help > "$tmp/stdout" 2>&1 && grep -q -- '--bench TIER KERNEL FILE' "$tmp/stdout" &&
+	ok 0 "--help: usage on stdout, exit 0" ||
+	ok 1 "--help: usage on stdout, exit 0" "$(cat "$tmp/stdout")"
