@@ -35,7 +35,7 @@ HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 
 $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
-	$(CC) -O2 -Wall -Wextra -o $@ $<
+	$(CC) -O2 -Wall -Wextra -o $@ $< $(shell pkg-config --cflags --libs jansson)
 
 # hotplug_run KERNEL: one stress run through qemu/run.sh.
 hotplug_run = $(PHASE) "hotplug $(TIER)/$(1) x$(CYCLES)" \
