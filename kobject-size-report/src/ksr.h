@@ -216,6 +216,9 @@ void bench_stat(const struct bench *b, int which, struct bstat *s);
 void vmsize_read(struct vmsize *v);
 void bloat_read(struct vmsize *v);
 
+/* compare.c */
+int compare_main(int argc, char **argv);
+
 /* text.c, json.c */
 void text_write(struct ksr *k, FILE *out);
 void json_write(struct ksr *k, FILE *out);

@@ -2,7 +2,7 @@
 /*
  * main.c - ksr-report: the kobject size report from recorded inputs.
  *
- * Usage: ksr-report --out DIR --map KTYPE-MAP
+ * Usage: ksr-report --out DIR --map KTYPE-MAP  (--help for the options)
  *          [--probe TREE LAYOUT PROBE.S]... [--pahole TREE LAYOUT FILE]...
  *          [--run TIER SCENARIO KERNEL DATADIR]...
  *          [--size TIER SIZE-OUTPUT] [--bloat TIER BLOAT-O-METER-OUTPUT]
@@ -12,7 +12,8 @@
  * TREE is pristine, baseline or patched; LAYOUT e.g. x86_64-dist; KERNEL
  * baseline or patched.  Writes DIR/report.txt and DIR/report.json only when
  * every input was read and checked; otherwise exits 1 naming the input and
- * writes nothing.  A pahole mismatch is such a failure.
+ * writes nothing.  A pahole mismatch is such a failure.  Bad usage exits 2.
+ *        ksr-report compare A.json B.json  (compare.c)
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -254,6 +255,8 @@ int main(int argc, char **argv)
 	const char *out = NULL;
 	int i;
 
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
 	parse(k, argc, argv, &out);
 	check_complete(k);
 	map_read(k);
