@@ -58,6 +58,7 @@ client (exit $st): $(tail -n 5 "$tmp/client.log")"
 }
 
 GREET='{"QMP": {"version": {"qemu": {"micro": 0, "minor": 2, "major": 7}}, "capabilities": ["oob"]}}'
+# shellcheck disable=SC2016 # $ID is the peer's, not the shell's
 HELLO='qmp< qmp_capabilities
 qmp> {"return":{},"id":"$ID"}
 qmp< blockdev-add
