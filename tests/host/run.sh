@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 12
+t_plan 29
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -83,11 +83,50 @@ else
 		"$(find "$tmp/pristine" -type f -newermt 1999-01-02)"
 fi
 
+# phase.sh: a start line with the log, a progress line every PHASE_EVERY
+# seconds (objects built from kbuild lines, or the command's own
+# "progress:" line), the end line.
+phase() { PHASE_EVERY=1 "$top/scripts/phase.sh" "build x" "$tmp/phase.log" "$@"; }
+expect 0 "phase.sh: a kbuild-like phase" phase sh -c \
+	'for i in 1 2 3; do echo "  CC      a$i.o"; sleep 1; done'
+has "build x                      start         $tmp/phase.log" "  ... prints a start line with its log"
+has "objects built, last: a" "  ... and how many objects are built while it runs"
+has "build x                      ok" "  ... and the end line"
+expect 1 "phase.sh: a failing phase with its own progress" phase sh -c \
+	'echo "progress: run 30s, cycle 7 of 50"; sleep 2; exit 1'
+has "cycle 7 of 50" "  ... relays it"
+
 # run.sh on bad input: clear error, bounded time, no QEMU left behind.
 expect 5 "run.sh: missing kernel is a usage error" \
 	"$top/qemu/run.sh" -k "$tmp/nope" -i "$tmp/nope" -s walk -o "$tmp/run0"
 printf 'not a kernel\n' > "$tmp/bzImage"
-expect 2 "run.sh: a file that is no kernel: boot failed" \
+expect 5 "run.sh: a file that is no kernel: QEMU exited before booting" \
 	"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk \
 	-o "$tmp/run1" -t 60 -n 30
+has "QEMU exited before booting" "  ... says so"
+has "too old to load" "  ... with qemu.log's last lines"
+[ -z "$(find /tmp -maxdepth 1 -name 'krefrun.*' -newer "$tmp/bzImage")" ] &&
+	t_ok "  ... and removes its socket directory" ||
+	t_fail "  ... and removes its socket directory" "$(ls -d /tmp/krefrun.*)"
+
+# The KVM probe (a second boot, up to 30 s) runs once per host: its answer
+# is cached until /dev/kvm or the CPU flags change.  (Faked: a CPU with
+# vmx and a writable "/dev/kvm" file; the probe itself fails, so TCG.)
+printf 'flags\t: fpu vmx sse2\n' > "$tmp/cpuinfo"
+: > "$tmp/kvm"
+kvm() {
+	CPUINFO=$tmp/cpuinfo KVM_DEV=$tmp/kvm KVM_CACHE=$tmp/kvm-probe \
+		"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk \
+		-o "$tmp/run2" -t 60 -n 30
+}
+expect 5 "run.sh: KVM offered: first run probes" kvm
+has "probing KVM" "  ... says so"
+expect 5 "run.sh: second run" kvm
+has "KVM probe cached" "  ... takes the cached answer"
+touch -d 2001-01-01 "$tmp/kvm"
+expect 5 "run.sh: /dev/kvm changed" kvm
+has "probing KVM" "  ... probes again"
+printf 'flags\t: fpu vmx sse2 avx\n' > "$tmp/cpuinfo"
+expect 5 "run.sh: CPU flags changed" kvm
+has "probing KVM" "  ... probes again"
 t_done

@@ -17,13 +17,6 @@ t_plan $((nrows + 22))
 
 scan() { "$scanner" "$sigs" "$@"; }
 ktap() { "$scanner" --ktap "$sigs" "$@"; }
-# has TEXT NAME: the last expect's output contains TEXT
-has() {
-	case $t_out in
-	*"$1"*) t_ok "$2" ;;
-	*) t_fail "$2" "no '$1' in: $(printf '%s' "$t_out" | head -3)" ;;
-	esac
-}
 # window NAME WANT LINES...: a clean log with LINES inserted after line 40
 window() {
 	name=$1 want=$2
