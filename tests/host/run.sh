@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 29
+t_plan 33
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -95,6 +95,40 @@ has "build x                      ok" "  ... and the end line"
 expect 1 "phase.sh: a failing phase with its own progress" phase sh -c \
 	'echo "progress: run 30s, cycle 7 of 50"; sleep 2; exit 1'
 has "cycle 7 of 50" "  ... relays it"
+
+# tests/steps.sh (what check.sh runs its steps with): one KTAP document
+# that kunit.py parse reads as one tree, each step's own KTAP nested; a
+# step whose script is missing is a failed test, not a skipped one.
+kunit=${KUNIT_PY:-$top/build/src/pristine/tools/testing/kunit/kunit.py}
+cat > "$tmp/two.sh" <<'EOS'
+#!/bin/sh
+echo "noise before"
+printf 'KTAP version 1\n1..2\nok 1 - a\n# a note\nnot ok 2 - b\n'
+exit 1
+EOS
+chmod +x "$tmp/two.sh"
+steps() {
+	cd "$top" && s_logs=$tmp/steps && . tests/steps.sh &&
+	s_step "one" true; s_step "two" "$tmp/two.sh"
+	s_step "gone" "$tmp/renamed.sh"; s_print
+}
+quiet_steps() { steps 2> /dev/null; }
+expect 1 "steps: a failing step fails the whole" quiet_steps
+has "not ok 3 gone # $tmp/renamed.sh is missing" "  ... a missing script is a failed test"
+has "1 passed, 2 failed" "  ... and is counted"
+steps > "$tmp/steps.out" 2> "$tmp/steps.err"
+if [ -f "$kunit" ]; then
+	python3 "$kunit" parse --json="$tmp/steps.json" "$tmp/steps.out" > "$tmp/steps.txt" 2>&1
+	tree=$(python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))
+print(" ".join(g["name"] + ":" + ",".join(c["name"] + "=" + c["status"] for c in g["test_cases"]) for g in t["sub_groups"]), " ".join(c["name"] + "=" + c["status"] for c in t["test_cases"]))' "$tmp/steps.json")
+	case $tree in
+	"two:a=PASS,b=FAIL one=PASS gone=FAIL") t_ok "steps: kunit.py parse --json reads one tree" ;;
+	*) t_fail "steps: kunit.py parse --json reads one tree" "$tree" ;;
+	esac
+else
+	t_fail "steps: kunit.py parse --json reads one tree" "no $kunit"
+fi
 
 # run.sh on bad input: clear error, bounded time, no QEMU left behind.
 expect 5 "run.sh: missing kernel is a usage error" \
