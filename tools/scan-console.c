@@ -23,7 +23,8 @@
  *
  * --ktap: a KTAP document instead, one test per detector in the order the
  * table first names it ("not ok 4 refcount # 2 hit(s), first: ..."), then
- * "expect_warning" for the windows; every failure as a "# " line before.
+ * "expect_warning" for the windows; every failure as a "# " line after
+ * the plan.
  *
  * Exit: 0 no failure, 1 failures, 2 usage, table or I/O error.
  */
@@ -72,6 +73,9 @@ static int ndets;
 static int ktap;
 static int windows, win_accepted, win_failures;
 static char *win_first;
+static FILE *diag;		/* --ktap: the failures, printed after the plan */
+static char *diag_buf;
+static size_t diag_len;
 
 static void chomp(char *s)
 {
@@ -98,7 +102,10 @@ static void failure(char **first, const char *fmt, const char *log, int line,
 
 	n = snprintf(buf, sizeof(buf), "%s:%d: ", log, line);
 	snprintf(buf + n, sizeof(buf) - n, fmt, a, b);
-	printf("%s%s\n", ktap ? "# " : "", buf);
+	if (ktap)
+		fprintf(diag, "# %s\n", buf);
+	else
+		printf("%s\n", buf);
 	if (first && !*first)
 		*first = xstrdup(buf);
 }
@@ -338,6 +345,8 @@ static void ktap_report(void)
 	int d;
 
 	printf("KTAP version 1\n1..%d\n", ndets + 1);
+	fclose(diag);
+	fwrite(diag_buf, 1, diag_len, stdout);
 	for (d = 0; d < ndets; d++) {
 		if (!dets[d].hits)
 			printf("ok %d %s\n", d + 1, dets[d].name);
@@ -369,6 +378,11 @@ int main(int argc, char **argv)
 	}
 	if (argc - optind < 2)
 		goto usage;
+	diag = open_memstream(&diag_buf, &diag_len);
+	if (!diag) {
+		perror("scan-console");
+		return 2;
+	}
 	if (load_table(argv[optind]))
 		return 2;
 	for (i = optind + 1; i < argc; i++) {
