@@ -18,7 +18,8 @@
 # its environment.
 # The watch ends a run at the timeout (-t), after IDLE seconds without any
 # serial output (-n), and 30 s after a console line with a "stall" string
-# of the detector table.  Every 30 s it prints a "progress:" line.
+# of the detector table (STALL_GRACE).  Every 30 s (PROGRESS_EVERY) it
+# prints a "progress:" line.
 #
 # Records: RUNDIR/status (KEY=VALUE lines: qemu, driver, seconds, accel,
 # watch, kernel, scenario), qemu.log, driver.log, repro.cmd.  The exit code
@@ -136,10 +137,10 @@ while kill -0 "$qpid" 2> /dev/null; do
 		[ -s "$sock/stall" ] && grep -q -F -f "$sock/stall" "$out/console.log" 2> /dev/null &&
 			stalled=$now
 	fi
-	[ -n "$stalled" ] && [ $((now - stalled)) -ge 30 ] &&
+	[ -n "$stalled" ] && [ $((now - stalled)) -ge "${STALL_GRACE:-30}" ] &&
 		why="stall: $(grep -m1 -F -f "$sock/stall" "$out/console.log" |
 			sed 's/^\[[^]]*\] //')" && break
-	if [ $((now - told)) -ge 30 ]; then
+	if [ $((now - told)) -ge "${PROGRESS_EVERY:-30}" ]; then
 		told=$now
 		# how far: the guest's last line about cycles, else its last line
 		p=$(grep -a 'cycle' "$out/console.log" 2> /dev/null | tail -n 1)

@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 33
+t_plan 42
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -142,6 +142,47 @@ has "too old to load" "  ... with qemu.log's last lines"
 [ -z "$(find /tmp -maxdepth 1 -name 'krefrun.*' -newer "$tmp/bzImage")" ] &&
 	t_ok "  ... and removes its socket directory" ||
 	t_fail "  ... and removes its socket directory" "$(ls -d /tmp/krefrun.*)"
+
+# run.sh's watch, with a QEMU stand-in (no boot): it writes the console
+# and KTAP files run.sh gives it, as FAKE says, then exits like the guest.
+mkdir -p "$tmp/bin"
+cat > "$tmp/bin/qemu-system-x86_64" <<'EOS'
+#!/bin/sh
+n=0
+for a; do
+	case $a in file:*) n=$((n + 1)); eval "f$n=\${a#file:}" ;; esac
+done
+case $FAKE in
+stall)	echo '[    9.1] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:' > "$f1"
+	while :; do echo '[    9.2] still printing' >> "$f1"; sleep 1; done ;;
+cycles)	for i in 1 2 3 4; do echo "[    9.$i] hotplug: qnet: cycle $i at 9.$i s" >> "$f1"; sleep 1; done
+	printf 'KTAP version 1\n1..1\nok 1 stress\n' > "$f2"; exit 33 ;;
+plan)	echo '[    9.1] init: up' > "$f1"
+	printf 'KTAP version 1\n1..19\nok 1 setup\n' > "$f2"; exit 33 ;;
+esac
+EOS
+chmod +x "$tmp/bin/qemu-system-x86_64"
+fake() {
+	FAKE=$1 PATH=$tmp/bin:$PATH ACCEL=tcg STALL_GRACE=2 PROGRESS_EVERY=1 \
+		"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s fake \
+		-o "$tmp/fake-$1" -t 20 -n 15
+}
+expect 3 "run.sh: a stall row of the table in the console ends the run (fake QEMU)" fake stall
+grep -v '^stall	' "$top/qemu/signatures.txt" > "$tmp/no-stall.txt"
+fake_nostall() { SIGNATURES=$tmp/no-stall.txt fake stall; }
+expect 4 "  ... the same run with the table's stall rows removed times out" fake_nostall
+expect 0 "run.sh: a guest that reports pass (fake QEMU)" fake cycles
+has "progress: fake" "  ... prints progress lines while it runs"
+has "cycle 3 at" "  ... with the last cycle line of the console"
+expect 1 "run.sh: a guest that reports pass with a KTAP plan it did not make" fake plan
+has "missing expected subtest" "  ... is a failed test (kunit.py parse)"
+
+# A run directory deeper than a UNIX socket path may be (107 bytes): QEMU
+# (real, no kernel to boot) must get past creating its QMP socket.
+deep=$tmp/$(printf '%0100d' 0)/run
+expect 5 "run.sh: a run directory of more than 100 bytes" \
+	"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk -o "$deep" -t 60 -n 30
+has "too old to load" "  ... QEMU gets past its sockets to the kernel"
 
 # The KVM probe (a second boot, up to 30 s) runs once per host: its answer
 # is cached until /dev/kvm or the CPU flags change.  (Faked: a CPU with
