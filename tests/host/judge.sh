@@ -25,7 +25,7 @@ run() {
 	printf 'qemu-system-x86_64: something went wrong\n' > "$d/qemu.log"
 }
 
-t_plan 22
+t_plan 24
 run pass
 expect 0 "a recorded passing run passes" "$judge" "$tmp/runs/pass"
 has "judge: walk: pass (exit 0)" "  ... and says so"
@@ -60,6 +60,10 @@ printf 'KTAP version 1\n1..19\nok 1 setup\nok 2 qnet\n' > "$tmp/runs/plan/result
 expect 1 "guest passed but its KTAP does not make its plan (kunit.py parse)" \
 	"$judge" "$tmp/runs/plan"
 has "missing expected subtest" "  ... with the parser's word"
+run skipped
+printf 'KTAP version 1\n1..1\nok 1 kunit # SKIP no KUnit suite\n' > "$tmp/runs/skipped/result.ktap"
+expect 0 "guest passed, every test skipped: pass" "$judge" "$tmp/runs/skipped"
+has "every test skipped" "  ... saying so"
 run noktap
 : > "$tmp/runs/noktap/result.ktap"
 expect 1 "guest passed with no KTAP at all" "$judge" "$tmp/runs/noktap"
@@ -84,7 +88,7 @@ rm -rf "$tmp/runs/empty"
 echo "3 kernel crashed or warned (an older table)" > "$tmp/runs/ubsan/verdict"
 expect 0 "-r re-judges every run under a tree" "$judge" -r "$tmp/runs"
 case $t_out in
-*"0 pass"*"ubsan (was: 3 kernel crashed or warned (an older table))"*"judged 12 runs"*", 1 changed"*)
+*"0 pass"*"ubsan (was: 3 kernel crashed or warned (an older table))"*"judged 13 runs"*", 1 changed"*)
 	t_ok "  ... counts them and marks the verdict that changed" ;;
 *) t_fail "  ... counts them and marks the verdict that changed" "$(printf '%s' "$t_out" | tail -4)" ;;
 esac
