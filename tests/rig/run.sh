@@ -29,7 +29,7 @@ boot() {	# boot WANT SCENARIO [RUNDIR] [run.sh options]
 	echo "# $sc: $(cat "$dir/verdict" 2>/dev/null) in $(($(date +%s) - t0))s"
 }
 
-t_plan 11
+t_plan 12
 boot 0 rig-pass
 # a run directory of more than 100 bytes (a deep clone): the sockets are
 # not under it (a UNIX socket path has at most 107 bytes)
@@ -41,13 +41,14 @@ boot 3 rig-panic-after-ok
 has "decode_stacktrace.sh" "  ... prints the decode command for its vmlinux"
 has "sysrq_handle_crash" "  ... and the decoded trace"
 boot 4 rig-hang -n 30
-boot 3 rig-stall -n 30 -t 120
+boot 3 rig-stall -n 60 -t 240
 # the stall watch reads the table's stall rows: without them, the same
 # run is a timeout
 grep -v '^stall	' "$top/qemu/signatures.txt" > "$out/no-stall.txt"
 export SIGNATURES="$out/no-stall.txt"
-boot 4 rig-stall "$out/rig-stall-no-row" -n 30 -t 60
+boot 4 rig-stall "$out/rig-stall-no-row" -n 60 -t 150
 unset SIGNATURES
+has "timed out after 150s" "  ... at the timeout"
 name=$(sed -n 's/.* -name \([^ ]*\) .*/\1/p' "$out/rig-hang/repro.cmd")
 if [ -z "$name" ] || pgrep -f -- "-name $name " > /dev/null; then
 	t_fail "no QEMU left after the timeout" "name '$name' still running or unknown"
