@@ -32,7 +32,7 @@ HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
 .PHONY: all help deps tools trees configs kernels initramfs kunit walk \
-	bench report check clean distclean
+	bench report check judge clean distclean
 all: walk kunit
 	@cat $(RUNS)/walk.diff
 	@$(MAKE) --no-print-directory report
@@ -40,6 +40,8 @@ all: walk kunit
 help:
 	@echo 'make            A/B run: both kernels built, booted, walked; prints the report'
 	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
+	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
+	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
 	@echo 'make deps       install missing Debian packages (apt-get, root or sudo)'
 	@echo 'make tools      build the host tools in $(TOOLS)/'
 	@echo 'make trees      unpack the pristine tree, make baseline and patched trees'
@@ -190,6 +192,10 @@ $(B)/report/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@tests/check.sh
+
+# The verdict of a run comes from its records alone (qemu/judge.sh).
+judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp
+	@qemu/judge.sh -r $(B)/runs
 
 clean:
 	rm -rf $(B)/runs $(B)/obj $(SRC)/baseline* $(SRC)/patched* $(INITRAMFS)

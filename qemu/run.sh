@@ -1,5 +1,6 @@
 #!/bin/sh
-# run.sh - boot one kernel with one scenario in QEMU and give the verdict
+# run.sh - boot one kernel with one scenario in QEMU, record what happened,
+# then let qemu/judge.sh give the verdict from the records
 #
 # usage: run.sh -k BZIMAGE -i INITRD -s SCENARIO -o RUNDIR
 #               [-a "extra kernel args"] [-t TIMEOUT] [-n IDLE]
@@ -7,17 +8,28 @@
 #
 # Serial ports: ttyS0 console -> RUNDIR/console.log, ttyS1 KTAP ->
 # RUNDIR/result.ktap, ttyS2 data sections -> RUNDIR/data/<name>, and with -d
-# ttyS3 on the unix socket RUNDIR/ctl.sock.  QMP listens on RUNDIR/qmp.sock.
+# ttyS3 on the unix socket $CTL_SOCK.  QMP listens on $QMP_SOCK.  Both
+# sockets live in a private directory under /tmp (a UNIX socket path has at
+# most 107 bytes), removed at exit.
 # The guest reports through isa-debug-exit: it writes 0x10 + status, so QEMU
 # exits 33 (passed) or 35 (a test failed); any other QEMU exit means the
 # guest never reported.
 # A host driver (-d) runs beside QEMU with QMP_SOCK, CTL_SOCK and RUN_DIR in
-# its environment; its failure fails the run.
+# its environment.
+# The watch ends a run at the timeout (-t), after IDLE seconds without any
+# serial output (-n), and 30 s after a console line with a "stall" string
+# of the detector table (STALL_GRACE).  Every 30 s (PROGRESS_EVERY) it
+# prints a "progress:" line.
 #
-# Exit codes (also written to RUNDIR/verdict):
-#   0 pass   1 a test failed   2 boot failed (the guest never reported)
-#   3 kernel crashed or warned (or stalled: ended 30 s after an RCU stall or
-#     soft lockup line)   4 timed out   5 usage or host error
+# Records: RUNDIR/status (KEY=VALUE lines: qemu, driver, seconds, accel,
+# watch, kernel, scenario), qemu.log, driver.log, repro.cmd.  The exit code
+# is qemu/judge.sh's (also in RUNDIR/verdict): 0 pass, 1 a test failed,
+# 2 boot failed, 3 crashed, warned or stalled, 4 timed out, 5 usage or host
+# error.
+#
+# KVM is used only if the CPU has vmx/svm, /dev/kvm is writable and a probe
+# boot works; the probe's answer is kept in build/kvm-probe (KVM_CACHE)
+# until /dev/kvm or the CPU flags change.  ACCEL=tcg forces TCG.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 tools=${TOOLS:-$here/build/tools}
@@ -38,29 +50,47 @@ for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "run.sh: cannot read $f" >&2; exit 5; }
 done
 
-verdict() {
-	echo "$1 $2" > "$out/verdict"
-	echo "run.sh: $scenario: $2 (exit $1); console: $out/console.log"
-	exit "$1"
-}
+kernel=$(cd "$(dirname "$kernel")" && pwd)/$(basename "$kernel")
+table=${SIGNATURES:-$here/qemu/signatures.txt}
+cache=${KVM_CACHE:-$here/build/kvm-probe}
+cpuinfo=${CPUINFO:-/proc/cpuinfo} kvm=${KVM_DEV:-/dev/kvm}
 
-# KVM only if the CPU offers it and a bounded probe boots; else TCG.
+# KVM only if the CPU offers it and a bounded probe boots (its answer
+# cached per /dev/kvm and CPU flags); else TCG.
 pick_accel() {
-	grep -qwE 'vmx|svm' /proc/cpuinfo 2>/dev/null && [ -w /dev/kvm ] || {
+	grep -qwE 'vmx|svm' "$cpuinfo" 2> /dev/null && [ -w "$kvm" ] || {
 		echo tcg; return; }
+	key="$(stat -L -c '%t:%T %i %Y' "$kvm") $(grep -m1 '^flags' "$cpuinfo" | cksum)"
+	if [ "$(sed -n 1p "$cache" 2> /dev/null)" = "$key" ]; then
+		echo "run.sh: KVM probe cached in $cache" >&2
+		sed -n 2p "$cache"
+		return
+	fi
+	echo "run.sh: probing KVM (answer kept in $cache)" >&2
 	timeout 30 qemu-system-x86_64 -M pc -accel kvm -m 256M -display none \
 		-no-reboot -serial "file:$out/kvm-probe.log" -kernel "$kernel" \
 		-append 'console=ttyS0 panic=-1 rdinit=/nonexistent' \
 		> /dev/null 2>&1
-	grep -q 'Linux version' "$out/kvm-probe.log" 2>/dev/null &&
-		echo kvm || echo tcg
+	a=tcg
+	grep -q 'Linux version' "$out/kvm-probe.log" 2> /dev/null && a=kvm
+	mkdir -p "$(dirname "$cache")" && printf '%s\n%s\n' "$key" "$a" > "$cache"
+	echo "$a"
 }
 
 rm -rf "$out"
 mkdir -p "$out/data" || exit 5
+sock=$(mktemp -d /tmp/krefrun.XXXXXX) || exit 5
+qpid= dpid=
+cleanup() {
+	for p in $dpid $qpid; do kill "$p" 2> /dev/null; done
+	sleep 1
+	for p in $dpid $qpid; do kill -9 "$p" 2> /dev/null; done
+}
+trap 'rm -rf "$sock"' EXIT
+trap 'cleanup; rm -rf "$sock"; exit 5' INT TERM HUP
 accel=${ACCEL:-$(pick_accel)}
 ctl=
-[ -n "$driver" ] && ctl="-chardev socket,id=ctl,path=$out/ctl.sock,server=on,wait=off -serial chardev:ctl"
+[ -n "$driver" ] && ctl="-chardev socket,id=ctl,path=$sock/ctl.sock,server=on,wait=off -serial chardev:ctl"
 # Built-in KUnit suites run at every boot; only the kunit scenario wants
 # them (in the debug tier the kobject suite waits out DEBUG_KOBJECT_RELEASE
 # delays: 20-30 s under TCG).  No suite is named "-".
@@ -68,7 +98,7 @@ ctl=
 set -- qemu-system-x86_64 -name "krefrun-$$" -M pc -accel "$accel" -smp 2 -m 1G \
 	-display none -no-reboot -nodefaults -vga none \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	-qmp "unix:$out/qmp.sock,server=on,wait=off" \
+	-qmp "unix:$sock/qmp.sock,server=on,wait=off" \
 	-serial "file:$out/console.log" -serial "file:$out/result.ktap" \
 	-serial "file:$out/data.raw" $ctl $qargs \
 	-kernel "$kernel" -initrd "$initrd" \
@@ -83,55 +113,57 @@ echo "run.sh: $scenario on $accel; reproduce: $(cat "$out/repro.cmd")"
 
 "$@" > "$out/qemu.log" 2>&1 &
 qpid=$!
-dpid=
-cleanup() {
-	for p in $dpid $qpid; do kill "$p" 2> /dev/null; done
-	sleep 1
-	for p in $dpid $qpid; do kill -9 "$p" 2> /dev/null; done
-}
-trap 'cleanup; exit 5' INT TERM HUP
 if [ -n "$driver" ]; then
-	QMP_SOCK=$out/qmp.sock CTL_SOCK=$out/ctl.sock RUN_DIR=$out \
+	QMP_SOCK=$sock/qmp.sock CTL_SOCK=$sock/ctl.sock RUN_DIR=$out \
 		sh -c "$driver" > "$out/driver.log" 2>&1 &
 	dpid=$!
 fi
 
 # Watch: overall timeout, inactivity (no byte on any serial port), and a
 # kernel that stalled (an RCU stall or soft lockup keeps printing, so the
-# inactivity timeout never fires): 30 s after the first such line, for its
-# backtraces, the run ends.
-STALL='rcu: INFO: .* detected stalls|watchdog: BUG: soft lockup'
-start=$(date +%s) last=$start size=-1 why= stalled= checked=$start
+# inactivity timeout never fires): 30 s after the first console line with
+# a "stall" string of the detector table, for its backtraces, the run ends.
+awk -F'\t' '$1 == "stall" { print $2 }' "$table" > "$sock/stall"
+start=$(date +%s) last=$start size=-1 why= stalled= checked=$start told=$start
 while kill -0 "$qpid" 2> /dev/null; do
 	sleep 1
 	now=$(date +%s)
 	s=$(cat "$out/console.log" "$out/result.ktap" "$out/data.raw" 2> /dev/null | wc -c)
 	[ "$s" != "$size" ] && size=$s last=$now
-	[ $((now - start)) -ge "$timeout" ] && why="timed out after ${timeout}s" && break
-	[ $((now - last)) -ge "$idle" ] && why="no output for ${idle}s" && break
+	[ $((now - start)) -ge "$timeout" ] && why="timeout: timed out after ${timeout}s" && break
+	[ $((now - last)) -ge "$idle" ] && why="idle: no output for ${idle}s" && break
 	if [ -z "$stalled" ] && [ $((now - checked)) -ge 5 ]; then
 		checked=$now
-		grep -q -E "$STALL" "$out/console.log" 2> /dev/null && stalled=$now
+		[ -s "$sock/stall" ] && grep -q -F -f "$sock/stall" "$out/console.log" 2> /dev/null &&
+			stalled=$now
 	fi
-	[ -n "$stalled" ] && [ $((now - stalled)) -ge 30 ] &&
-		why="kernel stalled: $(grep -m1 -E "$STALL" "$out/console.log" |
+	[ -n "$stalled" ] && [ $((now - stalled)) -ge "${STALL_GRACE:-30}" ] &&
+		why="stall: $(grep -m1 -F -f "$sock/stall" "$out/console.log" |
 			sed 's/^\[[^]]*\] //')" && break
+	if [ $((now - told)) -ge "${PROGRESS_EVERY:-30}" ]; then
+		told=$now
+		# how far: the guest's last line about cycles, else its last line
+		p=$(grep -a 'cycle' "$out/console.log" 2> /dev/null | tail -n 1)
+		[ -n "$p" ] || p=$(grep -a . "$out/console.log" 2> /dev/null | tail -n 1)
+		echo "progress: $scenario $((now - start))s, $(grep -c '^ok ' "$out/result.ktap" 2> /dev/null) ok; $(printf '%s' "$p" | sed 's/^\[[^]]*\] //' | cut -c1-100)"
+	fi
 done
 if [ -n "$why" ]; then
 	cleanup
 	wait "$qpid" 2> /dev/null
-	qrc=timeout
+	qrc=killed
 else
 	wait "$qpid"
 	qrc=$?
 fi
-drc=0
+drc=none
 if [ -n "$dpid" ]; then
 	[ -n "$why" ] || { sleep 2; kill "$dpid" 2> /dev/null; }
 	wait "$dpid"
 	drc=$?
 fi
-echo "qemu=$qrc driver=$drc seconds=$(($(date +%s) - start))" > "$out/status"
+printf '%s\n' "qemu=$qrc" "driver=$drc" "seconds=$(($(date +%s) - start))" \
+	"accel=$accel" "watch=$why" "kernel=$kernel" "scenario=$scenario" > "$out/status"
 
 # Split the data channel into data/<name>.
 tr -d '\r' < "$out/data.raw" | awk -v dir="$out/data" '
@@ -139,22 +171,4 @@ tr -d '\r' < "$out/data.raw" | awk -v dir="$out/data" '
 	/^--- end / { close(f); f = ""; next }
 	f != "" { print >> f }'
 
-scan=$out/console.log
-[ -f "$out/data/dmesg" ] && scan="$scan $out/data/dmesg"
-[ -f "$out/data/kmemleak" ] && scan="$scan $out/data/kmemleak"
-"$tools/scan-console" "$here/qemu/signatures.txt" $scan > "$out/signatures.log"
-src=$?
-[ "$src" -ge 2 ] && verdict 5 "console scanner failed: $out/signatures.log"
-if [ "$src" -eq 1 ]; then
-	echo "run.sh: failure signatures:"; head -20 "$out/signatures.log"
-fi
-[ -n "$stalled" ] && [ -n "$why" ] && { tail -20 "$out/console.log"; verdict 3 "$why"; }
-[ -n "$why" ] && { tail -20 "$out/console.log"; verdict 4 "$why"; }
-[ "$src" -eq 1 ] && verdict 3 "kernel crashed or warned"
-case $qrc in
-33) [ "$drc" -eq 0 ] && verdict 0 "pass"
-    verdict 1 "host driver failed: $out/driver.log" ;;
-35) verdict 1 "a test failed: $out/result.ktap" ;;
-*) tail -20 "$out/console.log"
-   verdict 2 "boot failed: the guest never reported (qemu exit $qrc)" ;;
-esac
+"$here/qemu/judge.sh" "$out"

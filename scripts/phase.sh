@@ -1,12 +1,41 @@
 #!/bin/sh
-# phase.sh NAME LOG COMMAND... - run one pipeline phase, its output to LOG;
-# print one line with the elapsed time and the log, and on failure the last
-# lines of the log.  Exits with the command's status.
+# phase.sh NAME LOG COMMAND... - run one pipeline phase, its output to LOG.
+# Prints a start line (name, log), then every 30 s (PHASE_EVERY) while it
+# runs a line "progress: NAME SECONDS how far", and an end line with
+# ok/FAIL, the elapsed time and the log; on failure the last lines of the
+# log follow.  How far: the command's own last "progress: " line (qemu/run.sh
+# prints one every 30 s, an inner phase.sh too), else the count of kbuild's
+# "  CC "-style lines (objects built), else the log's size in lines.
+# Exits with the command's status.
 name=$1 log=$2
 shift 2
 mkdir -p "$(dirname "$log")"
+every=${PHASE_EVERY:-30}
 start=$(date +%s)
-"$@" > "$log" 2>&1
+printf '%-28s start         %s\n' "$name" "$log"
+"$@" > "$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2> /dev/null' INT TERM HUP
+told=$start
+while kill -0 "$pid" 2> /dev/null; do
+	sleep 1
+	now=$(date +%s)
+	[ $((now - told)) -ge "$every" ] || continue
+	told=$now
+	p=$(grep -a '^progress: ' "$log" | tail -n 1)
+	if [ -n "$p" ]; then
+		p=${p#progress: }
+	else
+		n=$(grep -a -c -E '^  (CC|AS|LD|AR|OBJCOPY|GEN|HOSTCC)( \[M\])? ' "$log")
+		if [ "$n" -gt 0 ]; then
+			p="$n objects built, last: $(grep -a -E '^  (CC|AS|LD|AR) ' "$log" | tail -n 1 | sed 's/^ *[A-Z]* *//')"
+		else
+			p="$(wc -l < "$log") log lines"
+		fi
+	fi
+	printf 'progress: %-28s %5ss  %s\n' "$name" "$((now - start))" "$p"
+done
+wait "$pid"
 rc=$?
 t=$(($(date +%s) - start))
 if [ "$rc" -eq 0 ]; then

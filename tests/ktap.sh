@@ -1,5 +1,6 @@
 # ktap.sh - sourced by test scripts: KTAP output and the final tally.
-#   t_plan N; t_ok NAME; t_fail NAME [why]; expect RC NAME COMMAND...; t_done
+#   t_plan N; t_ok NAME; t_fail NAME [why]; expect RC NAME COMMAND...;
+#   has TEXT NAME; t_done
 t_n=0 t_pass=0 t_fail=0
 t_planned=
 t_plan() { t_planned=$1; echo "KTAP version 1"; echo "1..$1"; }
@@ -19,6 +20,13 @@ expect() {
 	t_fail "$name" "exit $got, want $want"
 	printf '%s\n' "$t_out" | tail -5 | sed 's/^/# /'
 	return 1
+}
+# has TEXT NAME: the last expect's output contains TEXT
+has() {
+	case $t_out in
+	*"$1"*) t_ok "$2" ;;
+	*) t_fail "$2" "no '$1' in: $(printf '%s' "$t_out" | tail -n 3)" ;;
+	esac
 }
 # t_done: the tally; a run that did not make its plan's count failed too
 t_done() {

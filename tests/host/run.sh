@@ -1,43 +1,16 @@
 #!/bin/sh
-# Host-side tests of the rig's own tools on recorded inputs: the console
-# scanner, the config check, tree.sh on a patch that does not apply, and
-# run.sh on bad input.  KTAP on stdout.
+# Host-side tests of the rig's own tools on recorded inputs: the config
+# check, tree.sh on a patch that does not apply, and run.sh on bad input
+# (the console scanner: scan.sh).  KTAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 data=$top/tests/host/data
 tools=$top/build/tools
-sigs=$top/qemu/signatures.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-nsig=$(grep -cv '^\(#\|$\)' "$sigs")
-t_plan $((nsig + 19))
-
-scan() { "$tools/scan-console" "$sigs" "$@"; }
-
-# The scanner: a clean boot log passes; each signature alone fails.
-expect 0 "scan: clean boot log passes" scan "$data/console-clean.log"
-grep -v '^\(#\|$\)' "$sigs" | while IFS= read -r sig; do
-	{ head -n 40 "$data/console-clean.log"
-	  printf '[   12.345678] %s injected\n' "$sig"
-	  tail -n +41 "$data/console-clean.log"; } > "$tmp/one.log"
-	expect 1 "scan: signature '$sig' fails" scan "$tmp/one.log"
-	echo "$t_pass $t_fail" > "$tmp/tally"
-done
-read -r t_pass t_fail < "$tmp/tally"
-t_n=$((t_pass + t_fail))
-expect 0 "scan: a provoked warning between markers passes" \
-	scan "$data/console-expected-warning.log"
-expect 1 "scan: a panic after the tests printed ok fails" \
-	scan "$data/console-panic-after-ok.log"
-expect 1 "scan: another signature inside the markers fails" \
-	scan "$data/console-other-warning-in-window.log"
-expect 1 "scan: markers with no warning between fail" \
-	scan "$data/console-missing-warning.log"
-sed '/EXPECT-WARNING END/d' "$data/console-expected-warning.log" > "$tmp/open.log"
-expect 1 "scan: an unterminated window fails" scan "$tmp/open.log"
-expect 2 "scan: a missing log is an error" scan "$tmp/nonexistent.log"
+t_plan 42
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -110,11 +83,125 @@ else
 		"$(find "$tmp/pristine" -type f -newermt 1999-01-02)"
 fi
 
+# phase.sh: a start line with the log, a progress line every PHASE_EVERY
+# seconds (objects built from kbuild lines, or the command's own
+# "progress:" line), the end line.
+phase() { PHASE_EVERY=1 "$top/scripts/phase.sh" "build x" "$tmp/phase.log" "$@"; }
+expect 0 "phase.sh: a kbuild-like phase" phase sh -c \
+	'for i in 1 2 3; do echo "  CC      a$i.o"; sleep 1; done'
+has "build x                      start         $tmp/phase.log" "  ... prints a start line with its log"
+has "objects built, last: a" "  ... and how many objects are built while it runs"
+has "build x                      ok" "  ... and the end line"
+expect 1 "phase.sh: a failing phase with its own progress" phase sh -c \
+	'echo "progress: run 30s, cycle 7 of 50"; sleep 2; exit 1'
+has "cycle 7 of 50" "  ... relays it"
+
+# tests/steps.sh (what check.sh runs its steps with): one KTAP document
+# that kunit.py parse reads as one tree, each step's own KTAP nested; a
+# step whose script is missing is a failed test, not a skipped one.
+kunit=${KUNIT_PY:-$top/build/src/pristine/tools/testing/kunit/kunit.py}
+cat > "$tmp/two.sh" <<'EOS'
+#!/bin/sh
+echo "noise before"
+printf 'KTAP version 1\n1..2\nok 1 - a\n# a note\nnot ok 2 - b\n'
+exit 1
+EOS
+chmod +x "$tmp/two.sh"
+steps() {
+	cd "$top" && s_logs=$tmp/steps && . tests/steps.sh &&
+	s_step "one" true; s_step "two" "$tmp/two.sh"
+	s_step "gone" "$tmp/renamed.sh"; s_print
+}
+quiet_steps() { steps 2> /dev/null; }
+expect 1 "steps: a failing step fails the whole" quiet_steps
+has "not ok 3 gone # $tmp/renamed.sh is missing" "  ... a missing script is a failed test"
+has "1 passed, 2 failed" "  ... and is counted"
+steps > "$tmp/steps.out" 2> "$tmp/steps.err"
+if [ -f "$kunit" ]; then
+	python3 "$kunit" parse --json="$tmp/steps.json" "$tmp/steps.out" > "$tmp/steps.txt" 2>&1
+	tree=$(python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))
+print(" ".join(g["name"] + ":" + ",".join(c["name"] + "=" + c["status"] for c in g["test_cases"]) for g in t["sub_groups"]), " ".join(c["name"] + "=" + c["status"] for c in t["test_cases"]))' "$tmp/steps.json")
+	case $tree in
+	"two:a=PASS,b=FAIL one=PASS gone=FAIL") t_ok "steps: kunit.py parse --json reads one tree" ;;
+	*) t_fail "steps: kunit.py parse --json reads one tree" "$tree" ;;
+	esac
+else
+	t_fail "steps: kunit.py parse --json reads one tree" "no $kunit"
+fi
+
 # run.sh on bad input: clear error, bounded time, no QEMU left behind.
 expect 5 "run.sh: missing kernel is a usage error" \
 	"$top/qemu/run.sh" -k "$tmp/nope" -i "$tmp/nope" -s walk -o "$tmp/run0"
 printf 'not a kernel\n' > "$tmp/bzImage"
-expect 2 "run.sh: a file that is no kernel: boot failed" \
+expect 5 "run.sh: a file that is no kernel: QEMU exited before booting" \
 	"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk \
 	-o "$tmp/run1" -t 60 -n 30
+has "QEMU exited before booting" "  ... says so"
+has "too old to load" "  ... with qemu.log's last lines"
+[ -z "$(find /tmp -maxdepth 1 -name 'krefrun.*' -newer "$tmp/bzImage")" ] &&
+	t_ok "  ... and removes its socket directory" ||
+	t_fail "  ... and removes its socket directory" "$(ls -d /tmp/krefrun.*)"
+
+# run.sh's watch, with a QEMU stand-in (no boot): it writes the console
+# and KTAP files run.sh gives it, as FAKE says, then exits like the guest.
+mkdir -p "$tmp/bin"
+cat > "$tmp/bin/qemu-system-x86_64" <<'EOS'
+#!/bin/sh
+n=0
+for a; do
+	case $a in file:*) n=$((n + 1)); eval "f$n=\${a#file:}" ;; esac
+done
+case $FAKE in
+stall)	echo '[    9.1] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:' > "$f1"
+	while :; do echo '[    9.2] still printing' >> "$f1"; sleep 1; done ;;
+cycles)	for i in 1 2 3 4; do echo "[    9.$i] hotplug: qnet: cycle $i at 9.$i s" >> "$f1"; sleep 1; done
+	printf 'KTAP version 1\n1..1\nok 1 stress\n' > "$f2"; exit 33 ;;
+plan)	echo '[    9.1] init: up' > "$f1"
+	printf 'KTAP version 1\n1..19\nok 1 setup\n' > "$f2"; exit 33 ;;
+esac
+EOS
+chmod +x "$tmp/bin/qemu-system-x86_64"
+fake() {
+	FAKE=$1 PATH=$tmp/bin:$PATH ACCEL=tcg STALL_GRACE=2 PROGRESS_EVERY=1 \
+		"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s fake \
+		-o "$tmp/fake-$1" -t 20 -n 15
+}
+expect 3 "run.sh: a stall row of the table in the console ends the run (fake QEMU)" fake stall
+grep -v '^stall	' "$top/qemu/signatures.txt" > "$tmp/no-stall.txt"
+fake_nostall() { SIGNATURES=$tmp/no-stall.txt fake stall; }
+expect 4 "  ... the same run with the table's stall rows removed times out" fake_nostall
+expect 0 "run.sh: a guest that reports pass (fake QEMU)" fake cycles
+has "progress: fake" "  ... prints progress lines while it runs"
+has "cycle 3 at" "  ... with the last cycle line of the console"
+expect 1 "run.sh: a guest that reports pass with a KTAP plan it did not make" fake plan
+has "missing expected subtest" "  ... is a failed test (kunit.py parse)"
+
+# A run directory deeper than a UNIX socket path may be (107 bytes): QEMU
+# (real, no kernel to boot) must get past creating its QMP socket.
+deep=$tmp/$(printf '%0100d' 0)/run
+expect 5 "run.sh: a run directory of more than 100 bytes" \
+	"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk -o "$deep" -t 60 -n 30
+has "too old to load" "  ... QEMU gets past its sockets to the kernel"
+
+# The KVM probe (a second boot, up to 30 s) runs once per host: its answer
+# is cached until /dev/kvm or the CPU flags change.  (Faked: a CPU with
+# vmx and a writable "/dev/kvm" file; the probe itself fails, so TCG.)
+printf 'flags\t: fpu vmx sse2\n' > "$tmp/cpuinfo"
+: > "$tmp/kvm"
+kvm() {
+	CPUINFO=$tmp/cpuinfo KVM_DEV=$tmp/kvm KVM_CACHE=$tmp/kvm-probe \
+		"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk \
+		-o "$tmp/run2" -t 60 -n 30
+}
+expect 5 "run.sh: KVM offered: first run probes" kvm
+has "probing KVM" "  ... says so"
+expect 5 "run.sh: second run" kvm
+has "KVM probe cached" "  ... takes the cached answer"
+touch -d 2001-01-01 "$tmp/kvm"
+expect 5 "run.sh: /dev/kvm changed" kvm
+has "probing KVM" "  ... probes again"
+printf 'flags\t: fpu vmx sse2 avx\n' > "$tmp/cpuinfo"
+expect 5 "run.sh: CPU flags changed" kvm
+has "probing KVM" "  ... probes again"
 t_done

@@ -17,7 +17,9 @@
 #   WORKDIR/NAME/run  a short hotplug stress through qemu/run.sh
 # A planted bug is caught when the run fails (verdict not 0) AND the
 # detector its patch names on a "Detector:" line reported it: a "not ok"
-# KTAP test named after it, or its signature in the host scanner's list.
+# KTAP test named after it (the guest's or the judge's detectors.ktap), or
+# one of its rows of the detector table (qemu/signatures.txt) in the
+# judge's signatures.log.
 # One KTAP test per patch, with the line the detector printed.
 #
 # Environment: CYCLES (default 3), HOTPLUG_MIX, HOTPLUG_QEMU (the -q
@@ -37,17 +39,9 @@ initramfs=${INITRAMFS:-$top/build/initramfs.cpio.gz}
 jobs=${JOBS:-$(nproc)}
 qemu_dev=${HOTPLUG_QEMU:--device virtio-net-pci,addr=0x2,id=slot02 -device virtio-net-pci,addr=0x3,id=slot03 -device virtio-net-pci,addr=0x4,id=pers}
 
-# sigs_of DETECTOR: the console signatures (qemu/signatures.txt) that mean it
+# sigs_of DETECTOR: the console substrings of its rows in the detector table
 sigs_of() {
-	case $1 in
-	kmemleak) echo "unreferenced object" ;;
-	refcount) echo "refcount_t:" ;;
-	debug_objects) echo "ODEBUG:" ;;
-	kasan) echo "BUG: KASAN" ;;
-	list_debug) echo "list_add corruption|list_del corruption" ;;
-	hung_task) echo "blocked for more than" ;;
-	*) echo "" ;;
-	esac
+	awk -F'\t' -v d="$1" '$1 == d { print $2 }' "$top/qemu/signatures.txt"
 }
 
 # prepare NAME PATCH: source copy with the patch, object copy.  The objects
@@ -81,16 +75,20 @@ build() {
 	fi
 }
 
-# evidence RUNDIR DETECTOR: print the line the detector printed; 0 if any.
+# evidence RUNDIR DETECTOR: print the line the detector printed; 0 if any:
+# a "not ok" guest KTAP test named after it (result.ktap, at any depth),
+# the judge's "not ok" for it (detectors.ktap), a console line with one of
+# its table rows (signatures.log)
 evidence() {
 	r=$1 det=$2
-	line=$(grep -E "^not ok [0-9]+ (detector_)?$det( |$)" "$r/result.ktap" 2> /dev/null | head -n 1)
+	line=$(grep -E "^ *not ok [0-9]+ (detector_)?$det( |$)" "$r/result.ktap" 2> /dev/null | head -n 1)
+	judged=$(grep -E "^not ok [0-9]+ $det " "$r/detectors.ktap" 2> /dev/null | head -n 1)
 	sigs=$(sigs_of "$det")
 	hit=
-	[ -n "$sigs" ] && hit=$(grep -F "$(echo "$sigs" | tr '|' '\n')" \
-		"$r/signatures.log" 2> /dev/null | head -n 1)
-	[ -n "$line$hit" ] || return 1
+	[ -n "$sigs" ] && hit=$(grep -F "$sigs" "$r/signatures.log" 2> /dev/null | head -n 1)
+	[ -n "$line$judged$hit" ] || return 1
 	[ -n "$line" ] && echo "ktap: $line"
+	[ -n "$judged" ] && echo "judge: $judged"
 	[ -n "$hit" ] && echo "console: ${hit#*: }"
 	return 0
 }

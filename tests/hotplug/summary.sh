@@ -16,6 +16,6 @@ for d in "$@"; do
 	grep -E '^# (start|cycles|time) ' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
 	[ -s "$d/signatures.log" ] && sed 's/^/   signature: /' "$d/signatures.log" | head -5
 	[ -f "$d/data/summary.json" ] && sed 's/^/   /' "$d/data/summary.json"
-	[ -f "$d/status" ] && echo "   host: $(cat "$d/status")"
+	[ -f "$d/status" ] && echo "   host: $(grep -E '^(qemu|driver|seconds|accel|watch)=' "$d/status" | tr '\n' ' ')"
 done
 exit $rc

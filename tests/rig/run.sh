@@ -3,13 +3,14 @@
 # initramfs that carries extra scenarios (appended as a second cpio archive,
 # which the kernel unpacks over the first).  Each must give its exit code,
 # within bounded time, leaving no QEMU process behind.  KTAP on stdout.
+# RIG_OUT (default build/runs/TIER/rig) is where the runs go.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 tier=${TIER:-debug}
 kernel=$top/build/obj/$tier/baseline/arch/x86/boot/bzImage
 initrd=$top/build/initramfs.cpio.gz
-out=$top/build/runs/$tier/rig
+out=${RIG_OUT:-$top/build/runs/$tier/rig}
 for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "rig: missing $f (make kernels initramfs)"; exit 1; }
 done
@@ -18,22 +19,36 @@ cp "$top"/tests/rig/scenarios/*.sh "$out/extra/scenarios/"
 (cd "$out/extra" && find scenarios | LC_ALL=C sort | cpio -o -H newc 2>/dev/null | gzip -n) > "$out/extra.cpio.gz"
 cat "$initrd" "$out/extra.cpio.gz" > "$out/initrd.cpio.gz"
 
-boot() {	# boot WANT SCENARIO [run.sh options]
-	want=$1 sc=$2
+boot() {	# boot WANT SCENARIO [RUNDIR] [run.sh options]
+	want=$1 sc=$2 dir=$out/$2
 	shift 2
+	case ${1:-} in /*) dir=$1; shift ;; esac
 	t0=$(date +%s)
 	expect "$want" "$sc gives exit $want" "$top/qemu/run.sh" -k "$kernel" \
-		-i "$out/initrd.cpio.gz" -s "$sc" -o "$out/$sc" -t 240 -n 60 "$@"
-	echo "# $sc: $(cat "$out/$sc/verdict" 2>/dev/null) in $(($(date +%s) - t0))s"
+		-i "$out/initrd.cpio.gz" -s "$sc" -o "$dir" -t 240 -n 60 "$@"
+	echo "# $sc: $(cat "$dir/verdict" 2>/dev/null) in $(($(date +%s) - t0))s"
 }
 
-t_plan 7
+t_plan 12
 boot 0 rig-pass
+# a run directory of more than 100 bytes (a deep clone): the sockets are
+# not under it (a UNIX socket path has at most 107 bytes)
+deep=$out/deep/$(printf '%0100d' 0)/rig-pass
+boot 0 rig-pass "$deep"
 boot 1 rig-fail
 boot 2 rig-noreport
 boot 3 rig-panic-after-ok
+has "decode_stacktrace.sh" "  ... prints the decode command for its vmlinux"
+has "sysrq_handle_crash" "  ... and the decoded trace"
 boot 4 rig-hang -n 30
-boot 3 rig-stall -n 30 -t 120
+boot 3 rig-stall -n 60 -t 240
+# the stall watch reads the table's stall rows: without them, the same
+# run is a timeout
+grep -v '^stall	' "$top/qemu/signatures.txt" > "$out/no-stall.txt"
+export SIGNATURES="$out/no-stall.txt"
+boot 4 rig-stall "$out/rig-stall-no-row" -n 60 -t 150
+unset SIGNATURES
+has "timed out after 150s" "  ... at the timeout"
 name=$(sed -n 's/.* -name \([^ ]*\) .*/\1/p' "$out/rig-hang/repro.cmd")
 if [ -z "$name" ] || pgrep -f -- "-name $name " > /dev/null; then
 	t_fail "no QEMU left after the timeout" "name '$name' still running or unknown"
