@@ -19,6 +19,7 @@ s_step "host tests: judge on recorded runs" tests/host/judge.sh
 s_step "host tests: config, tree, run.sh, phase.sh, check steps" tests/host/run.sh
 s_step "host tests: snapshot diff" tests/walk/run.sh
 s_step "host tests: size report" kobject-size-report/tests/run.sh
+s_step "host tests: QMP client (fake peer, real QEMU)" tests/qmp/run.sh
 s_step "series: apply, checkpatch, bisect" series/check.sh build/src/pristine build/check/series
 s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier))" $MAKE kernels initramfs
 s_step "rig: failure modes of a real boot" tests/rig/run.sh
