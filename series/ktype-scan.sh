@@ -17,6 +17,7 @@
 #   ktype-scan: N unexplained, M allowed
 #
 # and the exit status is 1 when N is not 0 (2 on a usage or spatch error).
+# Hidden directories (quilt's .pc/ backups) are not scanned.
 #   --count  print only N
 #   --all    ignore the allowlist (every finding counts)
 #
@@ -51,12 +52,12 @@ if [ -n "${KTYPE_SCAN_FILES:-}" ]; then
 	printf '%s\n' $KTYPE_SCAN_FILES
 else
 	grep -rlE --include='*.c' -e 'kobj_type|ktype' . |
-		grep -v '^\./\(Documentation\|tools\|scripts\|samples\)/' |
+		grep -v '^\./\(\.\|Documentation/\|tools/\|scripts/\|samples/\)' |
 		sed 's|^\./||' | sort
 fi >"$tmp/files"
 
 # shellcheck disable=SC2046
-if ! nice -n 10 spatch --very-quiet --no-includes --timeout 120 \
+if ! nice -n 10 spatch --very-quiet --no-includes \
 	--sp-file "$cocci" $(cat "$tmp/files") >"$tmp/out" 2>"$tmp/err"; then
 	echo "$0: spatch failed:" >&2
 	tail -20 "$tmp/err" >&2
