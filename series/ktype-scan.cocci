@@ -22,7 +22,7 @@
 // Output, one line per finding: FILE:LINE KTYPE [after-init]
 //
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes
 
 virtual report
 
