@@ -1,0 +1,98 @@
+#!/bin/sh
+# ktype-scan.sh TREE [--count] [--all] - kobject types without a release()
+#
+# Runs the Coccinelle semantic patch ktype-scan.cocci (next to this script)
+# over TREE's .c files that mention a kobj_type or a ktype, and prints one
+# line per finding:
+#
+#   FILE:LINE KTYPE               a struct kobj_type defined without .release
+#   FILE:LINE KTYPE after-init    a kobject's ->ktype assigned by hand with no
+#                                 kobject_init*()/kset_register() after it
+#
+# A finding listed in ktype-scan.allow (FILE KTYPE REASON, matched on file
+# and ktype, not line) is printed as "# allowed: FILE:LINE KTYPE: REASON"
+# and not counted; an allowlist entry that matches nothing is reported as
+# stale (and not counted either).  The last line is
+#
+#   ktype-scan: N unexplained, M allowed
+#
+# and the exit status is 1 when N is not 0 (2 on a usage or spatch error).
+# Hidden directories (quilt's .pc/ backups) are not scanned.
+#   --count  print only N
+#   --all    ignore the allowlist (every finding counts)
+#
+# Time: about 6 min for a full 6.1 tree on 2 shared cores (spatch on ~180
+# files); KTYPE_SCAN_FILES="a.c b.c" (relative to TREE) scans only those.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+cocci=$here/ktype-scan.cocci
+allow=$here/ktype-scan.allow
+count_only=0
+use_allow=1
+tree=
+
+for a in "$@"; do
+	case $a in
+	--count) count_only=1 ;;
+	--all) use_allow=0 ;;
+	-*) echo "usage: $0 TREE [--count] [--all]" >&2; exit 2 ;;
+	*) [ -z "$tree" ] || { echo "usage: $0 TREE [--count] [--all]" >&2; exit 2; }
+	   tree=$a ;;
+	esac
+done
+[ -n "$tree" ] || { echo "usage: $0 TREE [--count] [--all]" >&2; exit 2; }
+cd "$tree" || exit 2
+command -v spatch >/dev/null || { echo "$0: spatch not found (apt-get install coccinelle)" >&2; exit 2; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+if [ -n "${KTYPE_SCAN_FILES:-}" ]; then
+	printf '%s\n' $KTYPE_SCAN_FILES
+else
+	grep -rlE --include='*.c' -e 'kobj_type|ktype' . |
+		grep -v '^\./\(\.\|Documentation/\|tools/\|scripts/\|samples/\)' |
+		sed 's|^\./||' | sort
+fi >"$tmp/files"
+
+# shellcheck disable=SC2046
+if ! nice -n 10 spatch --very-quiet --no-includes \
+	--sp-file "$cocci" $(cat "$tmp/files") >"$tmp/out" 2>"$tmp/err"; then
+	echo "$0: spatch failed:" >&2
+	tail -20 "$tmp/err" >&2
+	exit 2
+fi
+sort -t: -k1,1 -k2,2n -u "$tmp/out" >"$tmp/found"
+
+if [ $use_allow -eq 1 ] && [ -f "$allow" ]; then
+	grep -v '^[[:space:]]*\(#\|$\)' "$allow" >"$tmp/allow"
+else
+	: >"$tmp/allow"
+fi
+
+n=0 m=0
+while read -r loc ktype rest; do
+	file=${loc%%:*}
+	reason=$(awk -v f="$file" -v k="$ktype" \
+		'$1 == f && $2 == k { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' \
+		"$tmp/allow")
+	if [ -n "$reason" ]; then
+		m=$((m + 1))
+		[ $count_only -eq 1 ] || echo "# allowed: $loc $ktype${rest:+ $rest}: $reason"
+	else
+		n=$((n + 1))
+		[ $count_only -eq 1 ] || echo "$loc $ktype${rest:+ $rest}"
+	fi
+done <"$tmp/found"
+
+if [ $count_only -eq 0 ]; then
+	while read -r file ktype _; do
+		grep -q "^$file:[0-9]* $ktype\( \|$\)" "$tmp/found" ||
+			echo "# stale allowlist entry: $file $ktype"
+	done <"$tmp/allow"
+	echo "ktype-scan: $n unexplained, $m allowed"
+else
+	echo "$n"
+fi
+[ $n -eq 0 ]
