@@ -42,6 +42,7 @@ help:
 	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
 	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
 	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
+	@echo 'make ktype-scan every ktype without a release() in the baseline tree (Coccinelle)'
 	@echo 'make deps       install missing Debian packages (apt-get, root or sudo)'
 	@echo 'make tools      build the host tools in $(TOOLS)/'
 	@echo 'make trees      unpack the pristine tree, make baseline and patched trees'
@@ -192,6 +193,13 @@ $(B)/report/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@tests/check.sh
+
+# Every struct kobj_type without a release(), and every ktype swapped after
+# init, in the baseline tree (Coccinelle; ~6 min, so not part of check).
+.PHONY: ktype-scan
+ktype-scan: $(SRC)/baseline.stamp
+	@$(PHASE) "ktype scan baseline" $(LOGS)/ktype-scan.log \
+		series/ktype-scan.sh $(SRC)/baseline
 
 # The verdict of a run comes from its records alone (qemu/judge.sh).
 judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp

@@ -4,7 +4,7 @@
 set -eu
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 ccache bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
-gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config"
+gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed' ||

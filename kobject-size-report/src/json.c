@@ -91,11 +91,16 @@ static json_t *pahole(struct ksr *k)
 
 static json_t *side(const struct rtcost *c, int i)
 {
-	return pk("{s:s, s:s, s:s, s:s, s:I, s:I, s:I}",
+	json_t *o = pk("{s:s, s:s, s:s, s:s, s:I, s:I, s:I}",
 		  "census", c->r[i]->census.path, "slabinfo", c->r[i]->slab.path,
 		  "meminfo", c->r[i]->mem.path, "probe", c->p[i]->path,
 		  "live", I(c->r[i]->live), "slab_pages", I(c->slabpages[i]),
 		  "meminfo_slab_kB", I(table_get(&c->r[i]->mem, "Slab")->val));
+
+	/* the census of a kernel whose kobjects store their release() */
+	if (c->r[i]->kref_releases >= 0)
+		json_object_set_new(o, "kref_releases", json_integer(c->r[i]->kref_releases));
+	return o;
 }
 
 static json_t *move_list(const struct kmove *mv, int n)

@@ -66,6 +66,7 @@ struct run {
 	char tier[16], scenario[32], kernel[16], dir[KSR_PATH];
 	struct table census, slab, mem;
 	long live;
+	long kref_releases;	/* distinct stored release()s, -1: none read */
 };
 
 /* Hot-path benchmarks (series 0008), one kernel of one tier: one file per

@@ -45,12 +45,27 @@ static void need(const struct table *t, const char *name)
 }
 
 /* "ktype SYMBOL N" where SYMBOL may be "name [module]" (%ps). */
-static void census_line(struct table *t, char *buf, int line)
+/* "kref_releases N": distinct release()s stored in live kobjects' krefs,
+ * then "kref_release SYMBOL N" per function (kernels with kref_rel only). */
+static int census_kref_line(struct run *r, const char *a, const char *b,
+			    int k, const char *path, int line)
 {
+	if (!strcmp(a, "kref_releases") && k == 2) {
+		r->kref_releases = xnum(b, path, line);
+		return 1;
+	}
+	return !strcmp(a, "kref_release") && k == 3;
+}
+
+static void census_line(struct run *r, char *buf, int line)
+{
+	struct table *t = &r->census;
 	char *last, *sym;
 	char a[KSR_NAME], b[KSR_NAME], extra[8];
 	int k = sscanf(buf, "%63s %63s %7s", a, b, extra);
 
+	if (census_kref_line(r, a, b, k, t->path, line))
+		return;
 	if (k == 2 && (!strcmp(a, "live") || !strcmp(a, "initialised") ||
 		       !strcmp(a, "released"))) {
 		table_add(t, a, line)->val = xnum(b, t->path, line);
@@ -64,8 +79,9 @@ static void census_line(struct table *t, char *buf, int line)
 	table_add(t, sym, line)->val = xnum(last + 1, t->path, line);
 }
 
-static void census_read(struct table *t)
+static void census_read(struct run *r)
 {
+	struct table *t = &r->census;
 	char buf[512];
 	FILE *f = xopen(t->path, "census data section");
 	int line = 0;
@@ -75,7 +91,7 @@ static void census_read(struct table *t)
 		for (n = strlen(buf); n && isspace((unsigned char)buf[n - 1]); )
 			buf[--n] = '\0';
 		if (n)
-			census_line(t, buf, line);
+			census_line(r, buf, line);
 	}
 	fclose(f);
 	need(t, "live");
@@ -136,7 +152,8 @@ void run_read(struct run *r)
 	snprintf(r->census.path, sizeof(r->census.path), "%s/census", r->dir);
 	snprintf(r->slab.path, sizeof(r->slab.path), "%s/slabinfo", r->dir);
 	snprintf(r->mem.path, sizeof(r->mem.path), "%s/meminfo", r->dir);
-	census_read(&r->census);
+	r->kref_releases = -1;
+	census_read(r);
 	slab_read(&r->slab);
 	mem_read(&r->mem);
 	r->live = table_get(&r->census, "live")->val;

@@ -177,6 +177,9 @@ static void runtime(struct ksr *k, const struct run *r, FILE *f)
 		m[0]->val, m[1]->val, m[1]->val - m[0]->val);
 	fprintf(f, "  bytes grown = live x growth of embedding struct: %ld B = %.1f pages of %ld B\n",
 		c.bytes, (double)c.bytes / c.page, c.page);
+	if (c.r[1]->kref_releases >= 0)
+		fprintf(f, "  distinct release()s stored in the live krefs: %ld, for %ld B grown\n",
+			c.r[1]->kref_releases, c.bytes);
 	ktype_bars(&c, f);
 	slab_lines(&c, f);
 	move_line(f, "  kmalloc class moves (if kmalloc'ed alone):", c.move, c.nmove);

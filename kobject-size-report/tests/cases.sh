@@ -194,3 +194,11 @@ st=$?
 [ "$st" = 2 ] && grep -q 'args.txt:1:' "$tmp/cmp.txt" &&
 	ok 0 "compare: not JSON: exit 2, named" ||
 	ok 1 "compare: not JSON: exit 2, named" "exit $st: $(cat "$tmp/cmp.txt")"
+
+# The census of a kernel whose kobjects store their release(): the number
+# of distinct functions stored is reported beside the bytes it costs.
+fresh; edit runs/debug/patched/census '$a kref_releases 1\nkref_release kobject_release 868'
+expect_json "census with stored releases: kref_releases reported" \
+	'"\"kref_releases\": 1" in json.dumps(d)'
+fresh; edit runs/debug/patched/census '$a kref_releases one'
+expect_fail "census with a malformed kref_releases" "runs/debug/patched/census:"
