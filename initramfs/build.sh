@@ -2,7 +2,7 @@
 # initramfs/build.sh OUT.cpio.gz - build the guest initramfs.
 #
 # Reads (the Makefile's prerequisites):
-#   initramfs/build.sh initramfs/init initramfs/lib/rig.sh
+#   initramfs/build.sh initramfs/init initramfs/lib/*.sh
 #   initramfs/scenarios/*.sh initramfs/guest/*.c
 #   busybox (static, from PATH) and systool (from PATH) with the shared
 #   libraries and loader `ldd systool` names.
@@ -52,7 +52,7 @@ for src in "$here"/guest/*.c; do
 done
 
 cp "$here/init" init
-cp "$here/lib/rig.sh" lib/rig.sh
+cp "$here"/lib/*.sh lib/
 cp "$here"/scenarios/*.sh scenarios/
 chmod 755 init
 
