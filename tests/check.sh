@@ -28,7 +28,8 @@ optional() {	# step NAME SCRIPT...: skipped (not counted) if SCRIPT is absent
 }
 
 step "host tools" $MAKE tools
-step "host tests: scanner, config, tree, run.sh" tests/host/run.sh
+step "host tests: console scanner, detector table" tests/host/scan.sh
+step "host tests: config, tree, run.sh" tests/host/run.sh
 optional "host tests: snapshot diff" tests/walk/run.sh
 optional "host tests: size report" kobject-size-report/tests/run.sh
 optional "series: apply, checkpatch, bisect" series/check.sh build/src/pristine build/check/series

@@ -1,43 +1,16 @@
 #!/bin/sh
-# Host-side tests of the rig's own tools on recorded inputs: the console
-# scanner, the config check, tree.sh on a patch that does not apply, and
-# run.sh on bad input.  KTAP on stdout.
+# Host-side tests of the rig's own tools on recorded inputs: the config
+# check, tree.sh on a patch that does not apply, and run.sh on bad input
+# (the console scanner: scan.sh).  KTAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 data=$top/tests/host/data
 tools=$top/build/tools
-sigs=$top/qemu/signatures.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-nsig=$(grep -cv '^\(#\|$\)' "$sigs")
-t_plan $((nsig + 19))
-
-scan() { "$tools/scan-console" "$sigs" "$@"; }
-
-# The scanner: a clean boot log passes; each signature alone fails.
-expect 0 "scan: clean boot log passes" scan "$data/console-clean.log"
-grep -v '^\(#\|$\)' "$sigs" | while IFS= read -r sig; do
-	{ head -n 40 "$data/console-clean.log"
-	  printf '[   12.345678] %s injected\n' "$sig"
-	  tail -n +41 "$data/console-clean.log"; } > "$tmp/one.log"
-	expect 1 "scan: signature '$sig' fails" scan "$tmp/one.log"
-	echo "$t_pass $t_fail" > "$tmp/tally"
-done
-read -r t_pass t_fail < "$tmp/tally"
-t_n=$((t_pass + t_fail))
-expect 0 "scan: a provoked warning between markers passes" \
-	scan "$data/console-expected-warning.log"
-expect 1 "scan: a panic after the tests printed ok fails" \
-	scan "$data/console-panic-after-ok.log"
-expect 1 "scan: another signature inside the markers fails" \
-	scan "$data/console-other-warning-in-window.log"
-expect 1 "scan: markers with no warning between fail" \
-	scan "$data/console-missing-warning.log"
-sed '/EXPECT-WARNING END/d' "$data/console-expected-warning.log" > "$tmp/open.log"
-expect 1 "scan: an unterminated window fails" scan "$tmp/open.log"
-expect 2 "scan: a missing log is an error" scan "$tmp/nonexistent.log"
+t_plan 12
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
