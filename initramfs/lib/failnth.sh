@@ -14,12 +14,38 @@
 # still fails on any other signature).
 FI_SIG="kobject_add_internal failed"
 
-# fi_bad NAME N: the lines of attempt N (from its marker on) with a
-# signature other than FI_SIG, in /tmp/fi.bad; true if there are any.
+# Attempts whose lines hit these detectors of the table were fatal: an
+# oops (the next step could block on a lock the dead task holds), a KASAN
+# report, and also a WARNING (the oops rows hold "WARNING: CPU"), after
+# which the sweep has failed anyway.
+FI_FATAL_DETECTORS="kasan oops"
+FI_MARK="$rig_name: failnth"
+
+# fi_bad NAME N: the detectors that attempt N's lines (from its marker on)
+# hit, judged by scan-console with the detector table inside a window for
+# FI_SIG, as its "not ok" lines in /tmp/fi.bad; true if there are any.
 fi_bad() {
-	dmesg | tail -n 400 | sed -n '/hotplug: failnth '"$1 n=$2"'$/,$p' |
-		grep -E "$FI_BAD" | grep -v "$FI_SIG" >/tmp/fi.bad
+	{
+		echo "EXPECT-WARNING BEGIN: $FI_SIG"
+		dmesg | tail -n 400 | sed -n "/$FI_MARK $1 n=$2\$/,\$p"
+		echo "EXPECT-WARNING END"
+	} >/tmp/fi.log
+	scan-console --ktap $SIGS /tmp/fi.log >/tmp/fi.ktap
+	grep '^not ok ' /tmp/fi.ktap | grep -v '^not ok [0-9]* expect_warning' >/tmp/fi.bad
 	[ -s /tmp/fi.bad ]
+}
+
+# fi_fatal: /tmp/fi.bad names a detector of FI_FATAL_DETECTORS
+fi_fatal() {
+	for d in $FI_FATAL_DETECTORS; do
+		grep -q "^not ok [0-9]* $d " /tmp/fi.bad && return 0
+	done
+	return 1
+}
+
+# fi_first: the first line /tmp/fi.bad's first detector hit, "[SIG] text"
+fi_first() {
+	head -n 1 /tmp/fi.bad | sed 's/.* first: [^ ]* //; s/\[ *[0-9.]*\] //' | tr -d '#'
 }
 
 # sweep NAME OP UNDO: n = 1, 2, ... run "OP n" (prints "injected I errno E")
@@ -34,16 +60,15 @@ sweep() {
 	n=1
 	eval "bad_$1=0 fi_bad_$1="
 	while [ $n -le "$fault_max" ]; do
-		$U kmsg "hotplug: failnth $1 n=$n"
+		$U kmsg "$FI_MARK $1 n=$n"
 		set -- "$1" "$2" "$3" $($2 $n)
-		fi_bad "$1" $n && grep -q -E "$FI_FATAL" /tmp/fi.bad ||
+		fi_bad "$1" $n && fi_fatal ||
 			{ $3 $n; fi_bad "$1" $n; }
 		if [ -s /tmp/fi.bad ]; then
 			eval "bad_$1=\$((bad_$1 + 1))"
-			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(head -n 1 /tmp/fi.bad |
-				sed 's/^\[[^]]*\] //' | tr -d '#')\""
+			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(fi_first)\""
 			log "failnth $1 n=$n not survived: $(head -n 1 /tmp/fi.bad)"
-			if grep -q -E "$FI_FATAL" /tmp/fi.bad; then
+			if fi_fatal; then
 				eval "pts_$1=-$n"
 				return 2
 			fi
@@ -112,9 +137,6 @@ fault_sweeps() {
 		ktap_result 0 failslab_pci_rescan "SKIP no $F"
 		return
 	fi
-	FI_BAD="$sig_kasan|$sig_debug_objects|$sig_refcount|$sig_list_debug|$sig_hung_task|$sig_kobject|$sig_oops"
-	# "] BUG: ", not "BUG: ": that is also the tail of "ODEBUG: "
-	FI_FATAL='\] BUG: |Oops:|general protection fault|Kernel panic|kernel BUG at'
 	echo N >$F/ignore-gfp-wait
 	echo 0 >$F/verbose
 	echo -1 >$F/times

@@ -15,10 +15,11 @@
 #     snapshot   "sysfs_snapshot": the /sys snapshot equal to rig_precheck's;
 #                data section snapshot.diff when not
 #     kmemleak   scan twice, no unreferenced object; data section kmemleak
-#     dmesg      one test per console detector group read from dmesg
-#                ("detector_NAME"), lines in EXPECT-WARNING windows accepted
+#     dmesg      dmesg through tools/scan-console --ktap with the detector
+#                table: one test per detector ("detector_NAME", table
+#                order), then "detector_expect_warning" (the windows)
 # Results for a summary: live0, live1, kml_n (null without kmemleak),
-# hits_NAME per detector group, PC_DETECTORS (the group names),
+# hits_NAME per detector, PC_DETECTORS (their names),
 # cs_kml (centiseconds the kmemleak scans took).
 
 CENSUS=/sys/kernel/debug/kobject_census
@@ -78,21 +79,24 @@ rig_precheck()
 	rig_snapshot >/tmp/snap.before
 }
 
-PC_DETECTORS="kasan debug_objects refcount list_debug hung_task kobject oops"
-sig_kasan='BUG: KASAN'
-sig_debug_objects='ODEBUG:'
-sig_refcount='refcount_t:'
-sig_list_debug='list_(add|del) corruption'
-sig_hung_task='blocked for more than'
-sig_kobject='is not initialized, yet kobject_|tried to init an initialized object|kobject_add_internal failed|cannot create duplicate filename|does not have a release\(\) function'
-sig_oops='\] BUG: |kernel BUG at|WARNING: CPU|Oops:|general protection fault|Kernel panic|detected stalls|soft lockup'
+# The detector table (qemu/signatures.txt) and its scanner
+# (tools/scan-console), both from the host: the one implementation of the
+# detectors and of the EXPECT-WARNING windows.
+SIGS=/etc/signatures.txt
+
+# rig_detectors: how many tests "scan-console --ktap" prints (one per
+# detector of the table, then expect_warning)
+rig_detectors()
+{
+	scan-console --ktap $SIGS /dev/null | sed -n 's/^1\.\.//p'
+}
 
 rig_postcheck_count()
 {
 	n=0
 	for c; do
 		case $c in
-		dmesg) n=$((n + $(echo $PC_DETECTORS | wc -w))) ;;
+		dmesg) n=$((n + $(rig_detectors))) ;;
 		*) n=$((n + 1)) ;;
 		esac
 	done
@@ -145,7 +149,9 @@ kmemleak_check()
 	echo scan >$KML
 	echo scan >$KML
 	cat $KML >/tmp/kmemleak.txt
-	kml_n=$(grep -c '^unreferenced object' /tmp/kmemleak.txt)
+	kml_n=$(scan-console --ktap $SIGS /tmp/kmemleak.txt |
+		sed -n 's/^not ok [0-9]* kmemleak # \([0-9]*\) hit.*/\1/p')
+	kml_n=${kml_n:-0}
 	section kmemleak </tmp/kmemleak.txt
 	[ "$kml_n" = 0 ]
 }
@@ -167,39 +173,38 @@ pc_kmemleak()
 	cs_kml=$(($(cs) - t_kml))
 }
 
-# dmesg_scan: dmesg without the lines an EXPECT-WARNING window accepts
-dmesg_scan()
-{
-	dmesg | awk '
-		/EXPECT-WARNING BEGIN: / {
-			n = split(substr($0, index($0, "BEGIN: ") + 7), allow, "|")
-			w = 1
-			next
-		}
-		/EXPECT-WARNING END/ { w = 0; next }
-		w { for (i = 1; i <= n; i++) if (index($0, allow[i])) next }
-		{ print }'
-}
-
-# sig_check NAME 'pat1|pat2': lines of one detector group in /tmp/dmesg.scan
-sig_check()
-{
-	hits=$(grep -E -c "$2" /tmp/dmesg.scan)
-	eval "hits_$1=$hits"
-	if [ "$hits" = 0 ]; then
-		ktap_result 0 "detector_$1"
-	else
-		ktap_result 1 "detector_$1" "$hits line(s), first: $(grep -E -m1 "$2" \
-			/tmp/dmesg.scan | sed 's/^\[[^]]*\] //' | tr -d '#')"
-	fi
-}
-
+# pc_dmesg: scan-console's KTAP on dmesg, each test renamed detector_NAME;
+# its diagnostics (one per failing line) as "# detector: ...", 20 at most.
+# Sets hits_NAME and PC_DETECTORS (the names, without expect_warning).
 pc_dmesg()
 {
-	dmesg_scan >/tmp/dmesg.scan
-	for g in $PC_DETECTORS; do
-		eval "sig_check $g \"\$sig_$g\""
-	done
+	dmesg >/tmp/dmesg.txt
+	scan-console --ktap $SIGS /tmp/dmesg.txt >/tmp/dmesg.ktap 2>/tmp/dmesg.err
+	rc=$?
+	[ $rc -lt 2 ] || ktap_diag "scan-console exit $rc: $(head -n 1 /tmp/dmesg.err)"
+	PC_DETECTORS= ndiag=0
+	while read -r line; do
+		case $line in
+		"ok "*) rc=0 rest=${line#ok } ;;
+		"not ok "*) rc=1 rest=${line#not ok } ;;
+		"# "*)
+			ndiag=$((ndiag + 1))
+			[ $ndiag -le 20 ] && echo "# detector: ${line#\# }"
+			continue ;;
+		*) continue ;;
+		esac
+		rest=${rest#* }
+		name=${rest%% *}
+		why=
+		case $rest in *" # "*) why=${rest#* \# } ;; esac
+		if [ "$name" != expect_warning ]; then
+			PC_DETECTORS="$PC_DETECTORS $name"
+			hits=0
+			[ $rc = 1 ] && hits=${why%% *}
+			eval "hits_$name=\$hits"
+		fi
+		ktap_result $rc "detector_$name" "$why"
+	done </tmp/dmesg.ktap
 }
 
 rig_postcheck()

@@ -32,6 +32,10 @@ HOTPLUG_ARGS	= cycles=$(CYCLES) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) nsim_dev
 HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(CYCLES) * 60)))
 HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 
+# The initramfs carries the host's scanner and detector table (the guest's
+# detectors); the Makefile's INITRAMFS_DEPS only lists initramfs/.
+$(INITRAMFS): tools/scan-console.c qemu/signatures.txt
+
 $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ $<
