@@ -9,6 +9,8 @@
 #	(one netdevsim new_device, one PCI rescan; no host driver needed):
 #	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only (the
 #	netdevsim sweep takes ~15 min a kernel).
+#   make hotplug-seams [SEAMS_KERNEL=baseline]
+#	three short boots, each a seam bug of issue 11 (tests/hotplug/seams.sh)
 #   make hotplug-planted [PLANTED_CYCLES=3]
 #	the self-test: each tests/hotplug/planted/*.patch on top of the
 #	patched series, built, stressed; passes only if every run fails and
@@ -86,3 +88,15 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	done; \
 	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug-fault); \
 	exit $$rc
+
+# The hotplug scenario's seam bugs (issue 11), three short boots of one
+# kernel: tests/hotplug/seams.sh.
+SEAMS_KERNEL	?= baseline
+.PHONY: hotplug-seams
+hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
+	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
+	@HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
+		KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
+		DRIVER="$(abspath $(HOTPLUG_TOOLS))" \
+		tests/hotplug/seams.sh $(OBJ)/$(SEAMS_KERNEL)/arch/x86/boot/bzImage \
+		$(INITRAMFS) $(B)/seams/$(TIER)
