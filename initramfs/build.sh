@@ -2,8 +2,11 @@
 # initramfs/build.sh OUT.cpio.gz - build the guest initramfs.
 #
 # Reads (the Makefile's prerequisites):
-#   initramfs/build.sh initramfs/init initramfs/lib/rig.sh
+#   initramfs/build.sh initramfs/init initramfs/lib/*.sh
 #   initramfs/scenarios/*.sh initramfs/guest/*.c
+#   tools/scan-console.c and qemu/signatures.txt (the host's console
+#   scanner and detector table: the guest's detectors use the same ones,
+#   as /bin/scan-console and /etc/signatures.txt)
 #   busybox (static, from PATH) and systool (from PATH) with the shared
 #   libraries and loader `ldd systool` names.
 # Writes OUT.cpio.gz and the staging tree OUT.d/ next to it. The archive is
@@ -25,7 +28,7 @@ ldd "$busybox" >/dev/null 2>&1 && die "$busybox is not static"
 rm -rf "$stage"
 mkdir -p "$stage"
 cd "$stage"
-mkdir -p bin dev proc sys tmp lib scenarios usr
+mkdir -p bin dev etc proc sys tmp lib scenarios usr
 ln -s bin sbin
 ln -s ../bin usr/bin
 ln -s ../bin usr/sbin
@@ -51,8 +54,12 @@ for src in "$here"/guest/*.c; do
 		die "cannot compile $src"
 done
 
+$CC -static -O2 -s -Wall -Wextra -o bin/scan-console "$here/../tools/scan-console.c" ||
+	die "cannot compile tools/scan-console.c"
+cp "$here/../qemu/signatures.txt" etc/signatures.txt
+
 cp "$here/init" init
-cp "$here/lib/rig.sh" lib/rig.sh
+cp "$here"/lib/*.sh lib/
 cp "$here"/scenarios/*.sh scenarios/
 chmod 755 init
 

@@ -5,15 +5,26 @@
 #   ktap_result RC NAME [WHY]   "ok"/"not ok" (RC 0 = ok) with the next number;
 #                               WHY is appended as "# WHY" (use "SKIP ..." to skip)
 #   ktap_diag TEXT...           "# TEXT"
+#   ktap_exit                   end the scenario: the tests the plan promised
+#                               and nobody printed become "not ok", a test
+#                               beyond the plan fails the run; exit 0 or 1
 #   section NAME                stdin as "--- begin NAME" ... "--- end NAME"
 #   uptime_s                    seconds since boot, e.g. 12.34
+#   cs                          centiseconds since boot (no fork)
+#   log TEXT...                 "SCENARIO: TEXT" on the console
+#   diag TEXT...                ktap_diag and log
 # ktap_failed is 1 once any result was "not ok": scenarios exit with it.
+# ktap_result must run in the scenario's own shell (not in a pipeline or a
+# background job): it counts.
 
 ktap_n=0
 ktap_failed=0
+ktap_planned=0
+rig_name=${rig_name:-$(basename "$0" .sh)}
 
 ktap_plan()
 {
+	ktap_planned=$1
 	echo "KTAP version 1"
 	echo "1..$1"
 }
@@ -36,6 +47,20 @@ ktap_diag()
 	echo "# $*"
 }
 
+ktap_exit()
+{
+	printed=$ktap_n
+	while [ "$ktap_n" -lt "$ktap_planned" ]; do
+		ktap_result 1 "unreported_$((ktap_n + 1))" \
+			"planned $ktap_planned tests, printed $printed"
+	done
+	if [ "$ktap_n" -gt "$ktap_planned" ]; then
+		ktap_diag "planned $ktap_planned tests, printed $ktap_n"
+		ktap_failed=1
+	fi
+	exit $ktap_failed
+}
+
 section()
 {
 	{
@@ -48,4 +73,21 @@ section()
 uptime_s()
 {
 	cut -d' ' -f1 /proc/uptime
+}
+
+cs()
+{
+	read -r up _ </proc/uptime
+	echo "${up%.*}${up#*.}"
+}
+
+log()
+{
+	echo "$rig_name: $*" >/dev/console
+}
+
+diag()
+{
+	ktap_diag "$*"
+	log "$*"
 }

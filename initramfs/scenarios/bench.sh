@@ -58,4 +58,4 @@ for b in get_put lifecycle; do
 	ktap_result $? $b "$why"
 done
 section bench <$OUT
-exit $ktap_failed
+ktap_exit

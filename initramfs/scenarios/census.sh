@@ -2,8 +2,10 @@
 #
 # Data sections: "census" (/sys/kernel/debug/kobject_census, from the
 # instrumentation patch; skipped when absent), "slabinfo" (/proc/slabinfo,
-# skipped when absent) and "meminfo" (/proc/meminfo, required).
+# skipped when absent) and "meminfo" (/proc/meminfo, required).  Then the
+# detector table's tests on dmesg (rig_postcheck dmesg: detector_*).
 . /lib/rig.sh
+. /lib/postcheck.sh
 
 # copy NAME FILE REQUIRED: one KTAP test per section.
 copy()
@@ -18,8 +20,9 @@ copy()
 	fi
 }
 
-ktap_plan 3
+ktap_plan $((3 + $(rig_postcheck_count dmesg)))
 copy census /sys/kernel/debug/kobject_census optional
 copy slabinfo /proc/slabinfo optional
 copy meminfo /proc/meminfo required
-exit $ktap_failed
+rig_postcheck dmesg
+ktap_exit

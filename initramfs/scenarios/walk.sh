@@ -5,14 +5,16 @@
 # then the counts "# dirs N", "# attrs N", "# links N", "# devices BUS N".
 # Data sections: "systool" (every run, each headed "=== systool ARGS (exit N)")
 # and "snapshot" (initramfs/guest/sysfs-snapshot.c; the host diffs it with
-# tools/snapdiff).
+# tools/snapdiff).  Last, the detector table's tests on dmesg
+# (rig_postcheck dmesg: detector_*).
 . /lib/rig.sh
+. /lib/postcheck.sh
 
 start=$(uptime_s)
 buses=$(ls /sys/bus)
 classes=$(ls /sys/class)
 set -- $buses $classes
-ktap_plan $(($# + 2))
+ktap_plan $(($# + 2 + $(rig_postcheck_count dmesg)))
 
 # systool_step NAME ARGS...: run systool, append its output to the section.
 systool_step()
@@ -60,4 +62,5 @@ ktap_diag "snapshot took $(awk "BEGIN { print $(uptime_s) - $snap_start }") s," 
 section systool </tmp/systool.txt
 section snapshot </tmp/snapshot.txt
 ktap_diag "walk took $(awk "BEGIN { print $(uptime_s) - $start }") s"
-exit $ktap_failed
+rig_postcheck dmesg
+ktap_exit

@@ -1,14 +1,16 @@
 # tests/hotplug/hotplug.mk - hotplug stress targets (included by the Makefile).
 #
-#   make hotplug [CYCLES=50] [HOTPLUG_MIX=...] [HOTPLUG_FAULT=1]
+#   make hotplug [CYCLES=50] [HOTPLUG_MIX=...]
 #	both kernels of $(TIER), one qemu/run.sh each with the host QMP
 #	driver; results in $(RUNS)/<kernel>/hotplug/ (result.ktap,
 #	data/summary.json, verdict), a table of both summaries at the end.
 #   make hotplug-fault [HOTPLUG_FAULT_OPS=nsim,pci]
-#	both kernels, the failslab fail-nth sweeps only (one netdevsim
-#	new_device, one PCI rescan; cycles=1 of cpu, no host driver needed):
+#	both kernels, the scenario faultsweep: the failslab fail-nth sweeps
+#	(one netdevsim new_device, one PCI rescan; no host driver needed):
 #	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only (the
 #	netdevsim sweep takes ~15 min a kernel).
+#   make hotplug-seams [SEAMS_KERNEL=baseline]
+#	three short boots, each a seam bug of issue 11 (tests/hotplug/seams.sh)
 #   make hotplug-planted [PLANTED_CYCLES=3]
 #	the self-test: each tests/hotplug/planted/*.patch on top of the
 #	patched series, built, stressed; passes only if every run fails and
@@ -21,17 +23,20 @@ CYCLES		?= 50
 HOTPLUG_MIX	?= qnet,qblk,pci,bind,cpu,nsim,scsi
 HOTPLUG_NSIM	?= 2,8
 HOTPLUG_NSIM_DEVS ?= 2
-HOTPLUG_FAULT	?= 0
 PLANTED_CYCLES	?= 3
 HOTPLUG_FAULT_OPS ?= nsim,pci
 HOTPLUG_QEMU	:= -device virtio-net-pci,addr=0x2,id=slot02 \
 		   -device virtio-net-pci,addr=0x3,id=slot03 \
 		   -device virtio-net-pci,addr=0x4,id=pers
 HOTPLUG_ARGS	= cycles=$(CYCLES) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) nsim_devs=$(HOTPLUG_NSIM_DEVS) \
-		  fault=$(HOTPLUG_FAULT) acpi=noirq
+		  acpi=noirq
 # boot + setup + settle + kmemleak + fault sweeps, then 60 s a cycle
 HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(CYCLES) * 60)))
 HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
+
+# The initramfs carries the host's scanner and detector table (the guest's
+# detectors); the Makefile's INITRAMFS_DEPS only lists initramfs/.
+$(INITRAMFS): tools/scan-console.c qemu/signatures.txt
 
 $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
@@ -66,13 +71,13 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		tests/hotplug/planted.sh $(SRC)/patched $(OBJ)/patched \
 		$(B)/planted/$(TIER)
 
-# The fault sweeps alone: hundreds of attempts (each new_device fault
-# point), so not part of every stress run (HOTPLUG_FAULT=1 adds them).
+# The fault sweeps: hundreds of attempts (each new_device fault point), a
+# scenario of their own (initramfs/scenarios/faultsweep.sh).
 hotplug_fault_run = $(PHASE) "hotplug-fault $(TIER)/$(1)" \
 	$(LOGS)/$(TIER)-$(1)-hotplug-fault.log \
 	qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
-	-s hotplug -o $(RUNS)/$(1)/hotplug-fault \
-	-a "cycles=1 mix=cpu fault=1 fault_ops=$(HOTPLUG_FAULT_OPS) acpi=noirq" \
+	-s faultsweep -o $(RUNS)/$(1)/hotplug-fault \
+	-a "fault_ops=$(HOTPLUG_FAULT_OPS) acpi=noirq" \
 	-t 5400 -n 300
 
 .PHONY: hotplug-fault
@@ -83,3 +88,15 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	done; \
 	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug-fault); \
 	exit $$rc
+
+# The hotplug scenario's seam bugs (issue 11), three short boots of one
+# kernel: tests/hotplug/seams.sh.
+SEAMS_KERNEL	?= baseline
+.PHONY: hotplug-seams
+hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
+	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
+	@HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
+		KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
+		DRIVER="$(abspath $(HOTPLUG_TOOLS))" \
+		tests/hotplug/seams.sh $(OBJ)/$(SEAMS_KERNEL)/arch/x86/boot/bzImage \
+		$(INITRAMFS) $(B)/seams/$(TIER)

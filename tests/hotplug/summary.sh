@@ -13,7 +13,7 @@ for d in "$@"; do
 	echo "   verdict: $(cat "$d/verdict")"
 	grep -q '^0 ' "$d/verdict" || rc=1
 	grep '^not ok ' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
-	grep -E '^# (start|cycles|time) ' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
+	grep -E '^# (start|cycles|time|fault sweeps) ' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
 	[ -s "$d/signatures.log" ] && sed 's/^/   signature: /' "$d/signatures.log" | head -5
 	[ -f "$d/data/summary.json" ] && sed 's/^/   /' "$d/data/summary.json"
 	[ -f "$d/status" ] && echo "   host: $(grep -E '^(qemu|driver|seconds|accel|watch)=' "$d/status" | tr '\n' ' ')"

@@ -1,0 +1,64 @@
+# faultsweep - failslab fail-nth sweeps: every fault point of one netdevsim
+# new_device and of one PCI rescan, then every detector read.
+#
+# Arguments (kernel command line, key=value; /init exports them as arg_KEY):
+#   fault_ops=a,b   which sweeps: nsim, pci (default both)
+#   fault_nsim=P,Q  ports,queues of the swept new_device (default 1,1)
+#   fault_pci=BDF   the device removed and rescanned under faults (default
+#                   0000:00:01.1, PIIX IDE: no driver, so no netdev teardown
+#                   per attempt; 0000:00:04.0 sweeps the virtio-net probe,
+#                   booted with the stress's devices)
+#   fault_max=N     give up after N attempts (default 3000)
+#   settle=S        at least S seconds before the checks (default 6)
+# No host driver: the machine needs no device of its own.
+#
+# KTAP: failslab_netdevsim, failslab_pci_rescan, then rig_postcheck's
+# census, sysfs_snapshot, kmemleak and detector_* tests.  Data sections:
+# summary.json, those of rig_postcheck (census.before, census.after,
+# census, slabinfo, meminfo, kmemleak, snapshot.diff).
+. /lib/rig.sh
+. /lib/triggers.sh
+. /lib/postcheck.sh
+. /lib/failnth.sh
+
+fault_nsim=$(echo "${arg_fault_nsim:-1,1}" | tr , ' ')
+fault_pci=${arg_fault_pci:-0000:00:01.1}
+fault_max=${arg_fault_max:-3000}
+fault_ops=${arg_fault_ops:-nsim,pci}
+settle=${arg_settle:-6}
+CHECKS="census snapshot kmemleak dmesg"
+
+ktap_plan $((2 + $(rig_postcheck_count $CHECKS)))
+t_start=$(cs)
+# boot-time releases first: they are not the sweep's
+rig_quiesce 5 60
+rig_precheck
+diag "start: live $live0 at $(uptime_s) s"
+
+cs_fault=0 pts_nsim=0 pts_pci=0
+fault_sweeps
+
+t_settle=$(cs)
+rig_quiesce "$settle" 120 || diag "still changing after 120 s"
+cs_settle=$(($(cs) - t_settle))
+rig_postcheck $CHECKS
+
+{
+	echo "{"
+	echo "  \"kernel\": \"$(uname -r)\","
+	echo "  \"fault_ops\": \"$fault_ops\", \"fault_nsim\": \"$fault_nsim\", \"fault_pci\": \"$fault_pci\","
+	echo "  \"live_kobjects\": {\"source\": \"$([ -r $CENSUS ] && echo census || echo sysfs_dirs)\", \"before\": ${live0:-null}, \"after\": ${live1:-null}},"
+	echo "  \"kmemleak_objects\": $kml_n,"
+	printf '  "detector_hits": {'
+	sep=
+	for g in $PC_DETECTORS; do
+		eval "printf '%s\"%s\": %s' \"\$sep\" $g \$hits_$g"
+		sep=", "
+	done
+	echo "},"
+	echo "  \"fault_points\": {\"netdevsim_new_device\": $pts_nsim, \"pci_rescan\": $pts_pci},"
+	echo "  \"seconds\": {\"settle\": $((cs_settle / 100)), \"kmemleak\": $((cs_kml / 100)), \"fault\": $((cs_fault / 100)), \"total\": $((($(cs) - t_start) / 100))},"
+	echo "  \"failed\": $ktap_failed"
+	echo "}"
+} | section summary.json
+ktap_exit
