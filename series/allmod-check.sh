@@ -6,7 +6,8 @@
 #   OBJ    an O= directory; configured with allmodconfig and prepared with
 #          modules_prepare if it has no .config yet (nice -n 10, JOBS jobs)
 #   PATCH  patch files (in this directory) whose touched .c files to compile;
-#          default: the kt*.patch lines of ./series (a touched header is
+#          default: the patches between the "# ---- ktype releases" and
+#          "# ---- end of ktype releases" lines of ./series (a touched header is
 #          covered by the .c files of the same patch that include it)
 #
 # Prints KTAP, one test per touched .c file: "ok" when its .o is rebuilt
@@ -16,7 +17,7 @@
 # build).  Exits non-zero if any test failed.
 #
 # Time (2 shared cores, nice -n 10): allmodconfig + modules_prepare about
-# 5 min the first time; the 16 objects of kt01-kt13 5 to 23 min (load).
+# 5 min the first time; the 16 objects of 0005-0017 5 to 23 min (load).
 #
 # Environment: JOBS (default 2).
 set -u
@@ -30,7 +31,8 @@ mkdir -p "$2" || exit 2
 obj=$(cd "$2" && pwd)
 shift 2
 if [ $# -eq 0 ]; then
-	set -- $(grep '^kt.*\.patch$' "$here/series")
+	set -- $(sed -n '/^# ---- ktype releases/,/^# ---- end of ktype releases/p' \
+		"$here/series" | grep -v '^#')
 fi
 [ $# -gt 0 ] || { echo "$0: no patches" >&2; exit 2; }
 

@@ -1,4 +1,4 @@
-# bench - time kobject reference counting in the guest (series 0008:
+# bench - time kobject reference counting in the guest (series 0021:
 # /sys/kernel/debug/kobject_bench, both kernels).
 #
 # Arguments (kernel command line, key=value; /init exports them as arg_KEY):

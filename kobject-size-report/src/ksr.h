@@ -69,7 +69,7 @@ struct run {
 	long kref_releases;	/* distinct stored release()s, -1: none read */
 };
 
-/* Hot-path benchmarks (series 0008), one kernel of one tier: one file per
+/* Hot-path benchmarks (series 0021), one kernel of one tier: one file per
  * boot, lines "<name> <loops> <ns>", one per repetition. */
 #define KSR_NBENCH	2		/* get_put, lifecycle */
 #define KSR_BOOTS	16
