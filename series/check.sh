@@ -17,7 +17,11 @@
 #                                drivers/base/ and the touched .c files that the
 #                                config builds compile (-Werror), in one O= dir
 #                                configured with the project's config (common +
-#                                $CHECK_TIER + kernel.config) from the full series
+#                                $CHECK_TIER + kernel.config) from the full series;
+#                                a patch touching only .c files outside lib/ and
+#                                drivers/base/ that the config does not build
+#                                passes if the prefix before it did (nothing
+#                                built changed; allmod-check.sh compiles those)
 #   users: kref_rel_read()       the kobject kref users outside lib/ and
 #                                drivers/base/ compile with the whole series,
 #                                under a small config that enables them
@@ -161,7 +165,29 @@ elif [ "$quilt_ok" -eq 0 ]; then
 else
 	cfg_ok=1
 fi
-i=0
+# built_obj F.c: F's object if this config ($obj/.config) builds it: its
+# Makefile line is obj-y, foo-y or obj-$(CONFIG_X)/foo-$(CONFIG_X) with X=y
+built_obj() {
+	d=$(dirname "$1") b=$(basename "$1" .c)
+	sym=$(sed -n "s/^[a-z0-9_]*-\\\$(\\(CONFIG_[A-Z0-9_]*\\)).*[[:space:]=]$b\\.o\\b.*/\\1/p" "$d/Makefile" 2>/dev/null | head -n 1)
+	if grep -qE "^[a-z0-9_]*-y.*[[:space:]=]$b\\.o\\b" "$d/Makefile" 2>/dev/null ||
+	   { [ -n "$sym" ] && grep -q "^$sym=y" "$obj/.config"; }; then
+		echo "$d/$b.o"
+	fi
+}
+# builds_nothing PATCH: PATCH touches only .c files outside lib/ and
+# drivers/base/ that this config does not build, so the prefix ending with
+# it compiles exactly what the one before it did
+builds_nothing() {
+	for f in $(touched "$1"); do
+		case $f in
+		lib/*|drivers/base/*) return 1 ;;
+		*.c) [ -z "$(built_obj "$f")" ] || return 1 ;;
+		*) return 1 ;;
+		esac
+	done
+}
+i=0 prev_rc=1
 want bisect && for p in $patches; do
 	i=$((i + 1))
 	log=$logs/bisect-$i.log
@@ -178,18 +204,16 @@ want bisect && for p in $patches; do
 		make -s -C "$qtree" O="$obj" olddefconfig
 		# touched .c files this config builds, outside lib/ and drivers/base/
 		objs=
+		if [ "$i" -gt 1 ] && [ "$prev_rc" -eq 0 ] && builds_nothing "$p"; then
+			echo "nothing this config builds changed: the objects of"
+			echo "prefix $((i - 1)) stand (the x86_64 allmodconfig check,"
+			echo "allmod-check.sh, compiles this patch's files)"
+			exit 0
+		fi
 		for f in $(for q in $(echo "$patches" | head -n "$i"); do touched "$q"; done | sort -u); do
 			case $f in
 			lib/*|drivers/base/*) ;;
-			*.c)
-				d=$(dirname "$f") b=$(basename "$f" .c)
-				# built if its Makefile line is obj-y, foo-y or
-				# obj-$(CONFIG_X)/foo-$(CONFIG_X) with X=y
-				sym=$(sed -n "s/^[a-z0-9_]*-\\\$(\\(CONFIG_[A-Z0-9_]*\\)).*[[:space:]=]$b\\.o\\b.*/\\1/p" "$d/Makefile" 2>/dev/null | head -n 1)
-				if grep -qE "^[a-z0-9_]*-y.*[[:space:]=]$b\\.o\\b" "$d/Makefile" 2>/dev/null ||
-				   { [ -n "$sym" ] && grep -q "^$sym=y" "$obj/.config"; }; then
-					objs="$objs $d/$b.o"
-				fi ;;
+			*.c) objs="$objs $(built_obj "$f")" ;;
 			esac
 		done
 		echo "compiling lib/ drivers/base/$objs"
@@ -203,7 +227,8 @@ want bisect && for p in $patches; do
 			echo "warnings in touched files (above)"; exit 1
 		fi
 	) > "$log" 2>&1
-	result $? "bisect: $i $p" "$log"
+	prev_rc=$?
+	result $prev_rc "bisect: $i $p" "$log"
 done
 
 # ---- the kobject kref users outside lib/ and drivers/base/ -------------------
