@@ -165,15 +165,32 @@ elif [ "$quilt_ok" -eq 0 ]; then
 else
 	cfg_ok=1
 fi
-# built_obj F.c: F's object if this config ($obj/.config) builds it: its
-# Makefile line is obj-y, foo-y or obj-$(CONFIG_X)/foo-$(CONFIG_X) with X=y
+# enabled MAKEFILE NAME [DEPTH]: MAKEFILE builds NAME.o into this config
+# ($obj/.config): a line obj-y or obj-$(CONFIG_X) with X=y names it, or a
+# composite object's line (foo-y, foo-$(CONFIG_X) with X=y) names it and
+# foo.o is itself enabled there (so a disabled driver's files are not
+# compiled outside their config)
+enabled() {
+	grep -qE "^obj-y.*[[:space:]=]$2\\.o\\b" "$1" 2>/dev/null && return 0
+	for sym in $(sed -n "s/^obj-\\\$(\\(CONFIG_[A-Z0-9_]*\\)).*[[:space:]=]$2\\.o\\b.*/\\1/p" "$1" 2>/dev/null); do
+		grep -q "^$sym=y" "$obj/.config" && return 0
+	done
+	[ "${3:-0}" -lt 2 ] || return 1
+	sed -n "s/^\\([a-z0-9_]*\\)-\\(y\\|\\\$(\\(CONFIG_[A-Z0-9_]*\\))\\).*[[:space:]=]$2\\.o\\b.*/\\1 \\3/p" "$1" 2>/dev/null |
+	{
+		while read -r comp sym; do
+			[ "$comp" != obj ] || continue
+			[ -z "$sym" ] || grep -q "^$sym=y" "$obj/.config" || continue
+			enabled "$1" "$comp" $((${3:-0} + 1)) && exit 0
+		done
+		exit 1
+	}
+}
+# built_obj F.c: F's object, if this config builds it
 built_obj() {
-	d=$(dirname "$1") b=$(basename "$1" .c)
-	sym=$(sed -n "s/^[a-z0-9_]*-\\\$(\\(CONFIG_[A-Z0-9_]*\\)).*[[:space:]=]$b\\.o\\b.*/\\1/p" "$d/Makefile" 2>/dev/null | head -n 1)
-	if grep -qE "^[a-z0-9_]*-y.*[[:space:]=]$b\\.o\\b" "$d/Makefile" 2>/dev/null ||
-	   { [ -n "$sym" ] && grep -q "^$sym=y" "$obj/.config"; }; then
-		echo "$d/$b.o"
-	fi
+	enabled "$(dirname "$1")/Makefile" "$(basename "$1" .c)" &&
+		echo "$(dirname "$1")/$(basename "$1" .c).o"
+	return 0
 }
 # builds_nothing PATCH: PATCH touches only .c files outside lib/ and
 # drivers/base/ that this config does not build, so the prefix ending with
