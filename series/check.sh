@@ -29,8 +29,10 @@
 #
 # Environment: SERIES_DIR (default: this script's directory), CHECK_TIER
 # (debug|fast, default debug), JOBS (default 2), CHECK_STEPS (default
-# "apply checkpatch bisect users": which groups to run; apply always runs).
+# "apply checkpatch bisect users": which groups to run; apply always runs),
+# NICE (a niceness to run at: make check runs this beside its boots).
 set -u
+[ -z "${NICE:-}" ] || renice -n "$NICE" -p $$ > /dev/null
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)

@@ -1,16 +1,26 @@
 # steps.sh - sourced by tests/check.sh: a list of steps as one KTAP document.
-#   s_step NAME COMMAND...  run COMMAND through scripts/phase.sh (start,
-#                           progress and end line, on stderr; output in
-#                           $s_logs/N-NAME.log) as test N.  The KTAP
-#                           document COMMAND printed, if any, becomes its
-#                           subtests.  A COMMAND that names a script that
-#                           is not there is a failed test: no step vanishes.
+#   s_step NAME COMMAND...  declare the next step and run it now
+#   s_add VAR NAME          declare the next step: its number goes in VAR
+#                           (steps are numbered in the order declared)
+#   s_run N COMMAND...      run step N: COMMAND goes through scripts/phase.sh
+#                           (start, progress and end line, on stderr; output
+#                           in $s_logs/N-NAME.log).  The KTAP document it
+#                           printed, if any, becomes the step's subtests.  A
+#                           COMMAND that names a script that is not there is
+#                           a failed test: no step vanishes.  s_run may run
+#                           in a background subshell: each step's result is
+#                           a file, so lanes of steps can run side by side
+#                           ( { s_run $a ...; s_run $b ...; } & ... wait ).
 #   s_print                 the document on stdout ("KTAP version 1", the
-#                           plan, every step), then "N passed, N failed";
-#                           false if any step failed.
+#                           plan, every step in number order), then "N
+#                           passed, N failed"; false if any step failed.  A
+#                           declared step that never ran is a failed test.
 # s_logs (default build/logs/check) must be set before the first step.
-s_n=0 s_pass=0 s_fail=0 s_doc=
+s_n=0
 s_logs=${s_logs:-build/logs/check}
+s_res=$s_logs/results
+rm -rf "$s_res"
+mkdir -p "$s_res"
 
 # s_ktap LOG: the first top-level KTAP document in LOG (its KTAP lines only,
 # without its "KTAP version" line), indented by four spaces
@@ -20,40 +30,60 @@ s_ktap() {
 			print "    " $0 }' "$1"
 }
 
-s_step() {
-	s_name=$1
-	shift
+s_add() {
 	s_n=$((s_n + 1))
-	s_log=$s_logs/$s_n-$(echo "$s_name" | tr -c 'a-z0-9\n' '-').log
-	mkdir -p "$s_logs"
+	printf '%s\n' "$2" > "$s_res/$s_n.name"
+	eval "$1=$s_n"
+}
+
+s_run() {
+	_n=$1
+	shift
+	_name=$(cat "$s_res/$_n.name")
+	_log=$s_logs/$_n-$(echo "$_name" | tr -c 'a-z0-9\n' '-').log
+	_ok=1
 	case $1 in
 	*/*)	if [ ! -x "$1" ]; then
-			echo "$s_name: $1 is missing" | tee "$s_log" >&2
-			s_fail=$((s_fail + 1))
-			s_doc="${s_doc}not ok $s_n $s_name # $1 is missing
-"
+			echo "$_name: $1 is missing" | tee "$_log" >&2
+			printf 'not ok %s %s # %s is missing\n' "$_n" "$_name" "$1" \
+				> "$s_res/$_n.doc"
 			return 1
 		fi ;;
 	esac
-	if scripts/phase.sh "$s_name" "$s_log" "$@" >&2; then
-		s_res="ok" s_pass=$((s_pass + 1))
-	else
-		s_res="not ok" s_fail=$((s_fail + 1))
-	fi
-	s_sub=$(s_ktap "$s_log")
-	[ -z "$s_sub" ] || s_doc="$s_doc    KTAP version 1
-    # Subtest: $s_name
-$s_sub
-"
-	s_doc="$s_doc$s_res $s_n $s_name
-"
-	[ "$s_res" = ok ]
+	scripts/phase.sh "$_name" "$_log" "$@" >&2 || _ok=0
+	{
+		_sub=$(s_ktap "$_log")
+		[ -z "$_sub" ] || printf '    KTAP version 1\n    # Subtest: %s\n%s\n' \
+			"$_name" "$_sub"
+		[ "$_ok" = 1 ] || printf 'not '
+		printf 'ok %s %s\n' "$_n" "$_name"
+	} > "$s_res/$_n.doc"
+	[ "$_ok" = 1 ]
+}
+
+s_step() {
+	s_add _step "$1"
+	shift
+	s_run "$_step" "$@"
 }
 
 s_print() {
+	_pass=0 _fail=0 _i=0
 	echo "KTAP version 1"
 	echo "1..$s_n"
-	printf '%s' "$s_doc"
-	echo "$s_pass passed, $s_fail failed"
-	[ "$s_fail" -eq 0 ]
+	while [ "$_i" -lt "$s_n" ]; do
+		_i=$((_i + 1))
+		if [ -f "$s_res/$_i.doc" ]; then
+			cat "$s_res/$_i.doc"
+		else
+			printf 'not ok %s %s # never ran\n' "$_i" "$(cat "$s_res/$_i.name")"
+		fi
+		if tail -n 1 "$s_res/$_i.doc" 2> /dev/null | grep -q '^ok '; then
+			_pass=$((_pass + 1))
+		else
+			_fail=$((_fail + 1))
+		fi
+	done
+	echo "$_pass passed, $_fail failed"
+	[ "$_fail" -eq 0 ]
 }

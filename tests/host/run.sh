@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 42
+t_plan 43
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -109,13 +109,15 @@ EOS
 chmod +x "$tmp/two.sh"
 steps() {
 	cd "$top" && s_logs=$tmp/steps && . tests/steps.sh &&
-	s_step "one" true; s_step "two" "$tmp/two.sh"
-	s_step "gone" "$tmp/renamed.sh"; s_print
+	s_step "one" true; s_add a "two"; s_add b "gone"; s_add c "lost"
+	{ s_run "$a" "$tmp/two.sh"; s_run "$b" "$tmp/renamed.sh"; } &
+	wait; s_print
 }
 quiet_steps() { steps 2> /dev/null; }
 expect 1 "steps: a failing step fails the whole" quiet_steps
 has "not ok 3 gone # $tmp/renamed.sh is missing" "  ... a missing script is a failed test"
-has "1 passed, 2 failed" "  ... and is counted"
+has "not ok 4 lost # never ran" "  ... a declared step that never ran is a failed test"
+has "1 passed, 3 failed" "  ... and both are counted"
 steps > "$tmp/steps.out" 2> "$tmp/steps.err"
 if [ -f "$kunit" ]; then
 	python3 "$kunit" parse --json="$tmp/steps.json" "$tmp/steps.out" > "$tmp/steps.txt" 2>&1
@@ -123,7 +125,7 @@ if [ -f "$kunit" ]; then
 t = json.load(open(sys.argv[1]))
 print(" ".join(g["name"] + ":" + ",".join(c["name"] + "=" + c["status"] for c in g["test_cases"]) for g in t["sub_groups"]), " ".join(c["name"] + "=" + c["status"] for c in t["test_cases"]))' "$tmp/steps.json")
 	case $tree in
-	"two:a=PASS,b=FAIL one=PASS gone=FAIL") t_ok "steps: kunit.py parse --json reads one tree" ;;
+	"two:a=PASS,b=FAIL one=PASS gone=FAIL lost=FAIL") t_ok "steps: kunit.py parse --json reads one tree" ;;
 	*) t_fail "steps: kunit.py parse --json reads one tree" "$tree" ;;
 	esac
 else

@@ -38,14 +38,15 @@ HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 # detectors); the Makefile's INITRAMFS_DEPS only lists initramfs/.
 $(INITRAMFS): tools/scan-console.c qemu/signatures.txt
 
+tools: $(HOTPLUG_TOOLS)
 $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ $< $(shell pkg-config --cflags --libs jansson)
 
 # hotplug_run KERNEL: one stress run through qemu/run.sh.
-hotplug_run = $(PHASE) "hotplug $(TIER)/$(1) x$(CYCLES)" \
-	$(LOGS)/$(TIER)-$(1)-hotplug.log \
-	qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+hotplug_run = $(PHASE) "hotplug $(CELL)/$(1) x$(CYCLES)" \
+	$(LOGS)/$(CELL)-$(1)-hotplug.log \
+	$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
 	-s hotplug -o $(RUNS)/$(1)/hotplug -a "$(HOTPLUG_ARGS)" \
 	-q "$(HOTPLUG_QEMU)" -d "$(abspath $(HOTPLUG_TOOLS))" \
 	-t $(HOTPLUG_TIMEOUT) -n 300
@@ -69,18 +70,23 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 	@TIER=$(TIER) CYCLES=$(PLANTED_CYCLES) HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
 		HOTPLUG_MIX="$(HOTPLUG_MIX)" INITRAMFS=$(INITRAMFS) \
 		tests/hotplug/planted.sh $(SRC)/patched $(OBJ)/patched \
-		$(B)/planted/$(TIER)
+		$(B)/planted/$(CELL)
 
 # The fault sweeps: hundreds of attempts (each new_device fault point), a
 # scenario of their own (initramfs/scenarios/faultsweep.sh).
-hotplug_fault_run = $(PHASE) "hotplug-fault $(TIER)/$(1)" \
-	$(LOGS)/$(TIER)-$(1)-hotplug-fault.log \
-	qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+hotplug_fault_run = $(PHASE) "hotplug-fault $(CELL)/$(1)" \
+	$(LOGS)/$(CELL)-$(1)-hotplug-fault.log \
+	$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
 	-s faultsweep -o $(RUNS)/$(1)/hotplug-fault \
 	-a "fault_ops=$(HOTPLUG_FAULT_OPS) acpi=noirq" \
 	-t 5400 -n 300
 
-.PHONY: hotplug-fault
+.PHONY: hotplug-fault $(addprefix hotplug-fault-,$(KERNELS))
+$(addprefix hotplug-fault-,$(KERNELS)): hotplug-fault-%: $(OBJ)/%/built.stamp \
+	$(INITRAMFS) | $(HOST_TOOLS)
+	@$(call hotplug_fault_run,$*); rc=$$?; \
+	tests/hotplug/summary.sh $(RUNS)/$*/hotplug-fault; exit $$rc
+
 hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	       | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
@@ -99,4 +105,4 @@ hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
 		KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
 		DRIVER="$(abspath $(HOTPLUG_TOOLS))" \
 		tests/hotplug/seams.sh $(OBJ)/$(SEAMS_KERNEL)/arch/x86/boot/bzImage \
-		$(INITRAMFS) $(B)/seams/$(TIER)
+		$(INITRAMFS) $(B)/seams/$(CELL)
