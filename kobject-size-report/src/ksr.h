@@ -220,6 +220,9 @@ void bloat_read(struct vmsize *v);
 /* compare.c */
 int compare_main(int argc, char **argv);
 
+/* table.c */
+int table_main(int argc, char **argv);
+
 /* text.c, json.c */
 void text_write(struct ksr *k, FILE *out);
 void json_write(struct ksr *k, FILE *out);

@@ -14,6 +14,7 @@
  * every input was read and checked; otherwise exits 1 naming the input and
  * writes nothing.  A pahole mismatch is such a failure.  Bad usage exits 2.
  *        ksr-report compare A.json B.json  (compare.c)
+ *        ksr-report table A.json [B.json...]  (table.c)
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -38,6 +39,7 @@ static struct vmsize *vm_get(struct ksr *k, const char *tier)
 static const char usage_text[] =
 "usage: ksr-report --out DIR --map KTYPE-MAP [OPTION]...\n"
 "       ksr-report compare A.json B.json\n"
+"       ksr-report table A.json [B.json...]\n"
 "Writes DIR/report.txt and DIR/report.json from recorded inputs:\n"
 "  --out DIR                      where the report goes\n"
 "  --map FILE                     ktype -> struct map (ktype-map.txt)\n"
@@ -257,6 +259,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "table"))
+		return table_main(argc - 1, argv + 1);
 	parse(k, argc, argv, &out);
 	check_complete(k);
 	map_read(k);

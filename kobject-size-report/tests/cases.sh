@@ -195,6 +195,22 @@ st=$?
 	ok 0 "compare: not JSON: exit 2, named" ||
 	ok 1 "compare: not JSON: exit 2, named" "exit $st: $(cat "$tmp/cmp.txt")"
 
+# table A.json B.json: one row per run point of each report, in order,
+# with the figures of the report (make compare); a file that is not a
+# report: exit 2, nothing on stdout.
+(cd "$tmp" && ./ksr-report table a.json b.json) > "$tmp/tab.txt" 2> "$tmp/stderr"
+st=$?
+rows=$(grep -c '^| \. | x86_64-' "$tmp/tab.txt")
+[ "$st" = 0 ] && [ "$rows" = 5 ] &&
+	grep -q '^| \. | x86_64-debug | census | 160->168 | 192->200 | 544->552 | 1183->1187 | 9576 | ' "$tmp/tab.txt" &&
+	ok 0 "table: a row per run point of both reports, figures as recorded" ||
+	ok 1 "table: a row per run point of both reports, figures as recorded" "exit $st, $rows rows: $(cat "$tmp/tab.txt" "$tmp/stderr")"
+"$tmp/ksr-report" table "$tmp/a.json" "$tmp/in/args.txt" > "$tmp/tab.txt" 2>&1
+st=$?
+[ "$st" = 2 ] && grep -q 'args.txt: not a report' "$tmp/tab.txt" && ! grep -q '^|' "$tmp/tab.txt" &&
+	ok 0 "table: not a report: exit 2, named, no table" ||
+	ok 1 "table: not a report: exit 2, named, no table" "exit $st: $(cat "$tmp/tab.txt")"
+
 # The census of a kernel whose kobjects store their release(): the number
 # of distinct functions stored is reported beside the bytes it costs.
 fresh; edit runs/debug/patched/census '$a kref_releases 1\nkref_release kobject_release 868'
