@@ -6,21 +6,43 @@
 # One code path serves both kernels: they differ only in which patches of
 # series/series they take (baseline: the ones above "# ---- patched only").
 
-TIER	?= debug
+# The axes of a run: kernel tree x architecture x tier.  Each cell has
+# its own trees, objects and runs under build/; the key of a cell is the
+# tier, then the values that are not the defaults: build/obj/fast,
+# build/obj/debug-i386, build/obj/fast-6.12 (and build/src-6.12 for the
+# trees), so no cell rebuilds when another one runs.
+KVER	?= 6.1
+ARCH	?= x86_64
+TIER	?= fast
 JOBS	?= $(shell nproc)
-SERIES	?= series
+ksuffix := $(if $(filter-out 6.1,$(KVER)),-$(KVER))
+asuffix := $(if $(filter-out x86_64,$(ARCH)),-$(ARCH))
+SERIES	?= series$(ksuffix)
+CELL	:= $(TIER)$(asuffix)$(ksuffix)
 B	:= build
-SRC	:= $(B)/src
-OBJ	:= $(B)/obj/$(TIER)
-RUNS	:= $(B)/runs/$(TIER)
+SRC	:= $(B)/src$(ksuffix)
+OBJ	:= $(B)/obj/$(CELL)
+RUNS	:= $(B)/runs/$(CELL)
 LOGS	:= $(B)/logs
 TOOLS	:= $(B)/tools
 KERNELS	:= baseline patched
-TARBALL	:= /usr/src/linux-source-6.1.tar.xz
+TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 PHASE	:= scripts/phase.sh
-FRAGMENTS := kernel/configs/common.config kernel/configs/$(TIER).config \
+# tinyconfig + these, in order (kernel/configure.sh checks every line)
+FRAGMENTS := kernel/configs/common.config $(wildcard kernel/configs/$(ARCH).config) \
+	     kernel/configs/$(TIER).config \
+	     $(wildcard kernel/configs/$(TIER)-$(ARCH).config) \
 	     $(wildcard $(SERIES)/kernel.config)
-INITRAMFS := $(B)/initramfs.cpio.gz
+INITRAMFS := $(B)/initramfs$(asuffix).cpio.gz
+RUN	:= qemu/run.sh$(if $(asuffix), -A $(ARCH))
+export ARCH	# kbuild and kernel/configure.sh read it
+
+# The phases of a cold `make` and their seconds on 2 idle cores, measured
+# (README, "Where the time goes"): scripts/eta.sh prints the first line.
+ETA	:= $(B)/deps.stamp:ETA_DEPS:deps $(SRC)/pristine.stamp:ETA_UNPACK:unpack \
+	   $(OBJ)/patched/built.stamp:ETA_KERNELS:kernels \
+	   $(RUNS)/walk.diff:ETA_BOOTS:walk+KUnit \
+	   $(B)/report$(asuffix)$(ksuffix)/report.txt:ETA_REPORT:report
 
 # Patches per kernel, from the series file (parsed once per make).
 series_of = $(addprefix $(SERIES)/,$(shell sed -e '$(1)' $(SERIES)/series 2>/dev/null | \
@@ -31,14 +53,19 @@ patched_PATCHES  := $(call series_of,)
 HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
-.PHONY: all help deps tools trees configs kernels initramfs kunit walk \
+.PHONY: all help deps compare tools trees configs kernels initramfs kunit walk \
 	bench report check judge clean distclean
-all: walk kunit
+# `make`: one tier (fast) for everything, the two kernels built and booted
+# side by side (JOBS at a time), then the report.  The debug tier is make
+# check's (and `make TIER=debug`'s).
+all:
+	@scripts/eta.sh $(ETA)
+	@$(MAKE) --no-print-directory -j$(JOBS) walk kunit
 	@cat $(RUNS)/walk.diff
-	@$(MAKE) --no-print-directory report
+	@$(MAKE) --no-print-directory -j$(JOBS) report
 
 help:
-	@echo 'make            A/B run: both kernels built, booted, walked; prints the report'
+	@echo 'make            A/B run on TIER=fast: both kernels built, booted, walked; prints the report'
 	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
 	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
 	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
@@ -53,13 +80,14 @@ help:
 	@echo 'make walk       boot both kernels, walk /sys, diff the snapshots'
 	@echo 'make report     the kobject size report: boots what it needs on TIER=$(REPORT_TIER)'
 	@echo '                (census, hotplug CYCLES=$(REPORT_CYCLES), bench), prints the text last'
+	@echo 'make compare    one table across every size report under build/ (KVER x ARCH x TIER)'
 	@echo 'make bench      hot-path timing: BENCH_BOOTS=$(BENCH_BOOTS) boots per kernel, -icount shift=0'
 	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
 	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS=nsim,pci)'
 	@echo 'make hotplug-planted  self-test: planted refcount bugs must be caught'
 	@echo 'make clean      remove runs, objects and trees (keeps the pristine tree)'
 	@echo 'make distclean  remove build/ entirely'
-	@echo 'Variables: TIER=$(TIER) JOBS=$(JOBS) SERIES=$(SERIES)'
+	@echo 'Variables: KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER) JOBS=$(JOBS) SERIES=$(SERIES)'
 
 deps: $(B)/deps.stamp
 $(B)/deps.stamp: scripts/install-deps.sh
@@ -73,10 +101,11 @@ $(TOOLS)/%: tools/%.c | $(B)/deps.stamp
 	$(CC) -O2 -Wall -Wextra -o $@ $<
 
 $(SRC)/pristine.stamp: | $(B)/deps.stamp
-	@rm -rf $(SRC)/pristine $(SRC)/linux-source-6.1
+	@rm -rf $(SRC)/pristine $(SRC)/linux-source-$(KVER)
 	@mkdir -p $(SRC)
-	@$(PHASE) unpack $(LOGS)/unpack.log tar -xf $(TARBALL) -C $(SRC)
-	@mv $(SRC)/linux-source-6.1 $(SRC)/pristine
+	@test -r $(TARBALL) || { echo "no $(TARBALL): KVER=$(KVER) is not installed (scripts/install-deps.sh)" >&2; exit 1; }
+	@$(PHASE) "unpack $(KVER)" $(LOGS)/unpack$(ksuffix).log tar -xf $(TARBALL) -C $(SRC)
+	@mv $(SRC)/linux-source-$(KVER) $(SRC)/pristine
 	@touch $@
 
 trees: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp)
@@ -90,23 +119,23 @@ $(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel
 	@touch $$@
 
 $(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) kernel/configure.sh | $(TOOLS)/config-check
-	@$(PHASE) "config $(TIER)/$(1)" $(LOGS)/$(TIER)-$(1)-config.log \
+	@$(PHASE) "config $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-config.log \
 		kernel/configure.sh $(SRC)/$(1) $(OBJ)/$(1) $(FRAGMENTS)
 
 $(OBJ)/$(1)/built.stamp: $(OBJ)/$(1)/.config
-	@$(PHASE) "build $(TIER)/$(1)" $(LOGS)/$(TIER)-$(1)-build.log \
+	@$(PHASE) "build $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-build.log \
 		$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) -j$(JOBS) bzImage
 	@touch $$@
 
 $(RUNS)/$(1)/%/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
 	@rm -f $$@
-	@$(PHASE) "boot $(TIER)/$(1) $$*" $(LOGS)/$(TIER)-$(1)-$$*.log \
-		qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+	@$(PHASE) "boot $(CELL)/$(1) $$*" $(LOGS)/$(CELL)-$(1)-$$*.log \
+		$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
 		-s $$* -o $(RUNS)/$(1)/$$*
 	@touch $$@
 
 $(RUNS)/$(1)/kunit/parsed: $(RUNS)/$(1)/kunit/ok
-	@$(PHASE) "kunit parse $(TIER)/$(1)" $(RUNS)/$(1)/kunit/kunit.txt \
+	@$(PHASE) "kunit parse $(CELL)/$(1)" $(RUNS)/$(1)/kunit/kunit.txt \
 		python3 $(SRC)/$(1)/tools/testing/kunit/kunit.py parse \
 		$(abspath $(RUNS)/$(1)/kunit/data/dmesg)
 	@touch $$@
@@ -122,7 +151,7 @@ kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 
 walk: $(RUNS)/walk.diff
 $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expected.txt
-	@$(PHASE) "walk diff $(TIER)" $@.log $(TOOLS)/snapdiff \
+	@$(PHASE) "walk diff $(CELL)" $@.log $(TOOLS)/snapdiff \
 		$(RUNS)/baseline/walk/data/snapshot $(RUNS)/patched/walk/data/snapshot \
 		qemu/walk-expected.txt
 	@cp $@.log $@
@@ -153,8 +182,8 @@ BENCH_RUNS	:= $(foreach k,$(KERNELS),$(foreach i,$(BENCH_SEQ),$(RUNS)/$(k)/bench
 define bench_rule
 $(RUNS)/$(1)/bench-$(2)/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
 	@rm -f $$@
-	@$(PHASE) "bench $(TIER)/$(1) boot $(2)" $(LOGS)/$(TIER)-$(1)-bench-$(2).log \
-		qemu/run.sh -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+	@$(PHASE) "bench $(CELL)/$(1) boot $(2)" $(LOGS)/$(CELL)-$(1)-bench-$(2).log \
+		$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
 		-s bench -o $(RUNS)/$(1)/bench-$(2) -a "$(BENCH_ARGS)" \
 		-q "-icount shift=0" -t 300
 	@touch $$@
@@ -179,17 +208,30 @@ bench: $(BENCH_RUNS)	# and no boot beyond BENCH_BOOTS left for the report
 REPORT_RUNS := $(foreach k,$(KERNELS),$(foreach s,$(REPORT_SCENARIOS),$(RUNS)/$(k)/$(s)/ok))
 report-runs: $(REPORT_RUNS) bench
 
+REPORT	:= $(B)/report$(asuffix)$(ksuffix)
 report:
 	@$(MAKE) --no-print-directory TIER=$(REPORT_TIER) CYCLES=$(REPORT_CYCLES) \
-		report-runs $(B)/report/report.txt
-	@cat $(B)/report/report.txt
+		report-runs $(REPORT)/report.txt
+	@cat $(REPORT)/report.txt
 # (also remade when a run of the other tier is newer)
-$(B)/report/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
+$(REPORT)/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
 		$(foreach s,$(REPORT_SCENARIOS) bench-*,$(wildcard $(B)/runs/*/*/$(s)/ok)) | $(HOST_TOOLS)
-	@$(PHASE) "size report" $(LOGS)/report.log \
-		kobject-size-report/report.sh -s $(SERIES) -t $(TIER) \
-		-x "$(filter-out $(TIER),debug fast)" -c "$(REPORT_SCENARIOS)" \
-		-w $(B)/size -o $(B)/report
+	@$(PHASE) "size report $(CELL)" $(LOGS)/report-$(CELL).log \
+		kobject-size-report/report.sh -s $(SERIES) -t $(CELL) \
+		-x "$(foreach t,$(filter-out $(TIER),debug fast),$(t)$(asuffix)$(ksuffix))" \
+		-c "$(REPORT_SCENARIOS)" -w $(B)/size$(asuffix)$(ksuffix) -o $(REPORT)
+
+# One table across every size report under build/ (kernel x arch x tier):
+# `make compare`; two reports, what changed: ksr-report compare A B.
+.PHONY: compare
+$(TOOLS)/ksr-report: $(wildcard kobject-size-report/src/*) | $(B)/deps.stamp
+	@mkdir -p $(TOOLS)
+	$(CC) -O2 -Wall -Wextra -o $@ kobject-size-report/src/*.c \
+		$(shell pkg-config --cflags --libs jansson)
+compare: $(TOOLS)/ksr-report
+	@set -- $(wildcard $(B)/report*/report.json); \
+	[ $$# -gt 0 ] || { echo "make compare: no report under $(B)/ (make report)" >&2; exit 1; }; \
+	$(TOOLS)/ksr-report table "$$@"
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@tests/check.sh
