@@ -53,7 +53,7 @@ patched_PATCHES  := $(call series_of,)
 HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
-.PHONY: all help deps compare tools trees configs kernels initramfs kunit walk \
+.PHONY: all help deps compare matrix tools trees configs kernels initramfs kunit walk \
 	bench report check judge clean distclean
 # `make`: one tier (fast) for everything, the two kernels built and booted
 # side by side (JOBS at a time), then the report.  The debug tier is make
@@ -80,6 +80,7 @@ help:
 	@echo 'make walk       boot both kernels, walk /sys, diff the snapshots'
 	@echo 'make report     the kobject size report: boots what it needs on TIER=$(REPORT_TIER)'
 	@echo '                (census, hotplug CYCLES=$(REPORT_CYCLES), bench), prints the text last'
+	@echo 'make matrix     make on every KVER x ARCH cell (MATRIX_KVERS, MATRIX_ARCHS), then make compare'
 	@echo 'make compare    one table across every size report under build/ (KVER x ARCH x TIER)'
 	@echo 'make bench      hot-path timing: BENCH_BOOTS=$(BENCH_BOOTS) boots per kernel, -icount shift=0'
 	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
@@ -232,6 +233,18 @@ compare: $(TOOLS)/ksr-report
 	@set -- $(wildcard $(B)/report*/report.json); \
 	[ $$# -gt 0 ] || { echo "make compare: no report under $(B)/ (make report)" >&2; exit 1; }; \
 	$(TOOLS)/ksr-report table "$$@"
+
+# Every cell of the matrix (KVER x ARCH on TIER), then the table across
+# their reports.  Measured time: README, "The matrix".
+MATRIX_KVERS	?= 6.1 6.12
+MATRIX_ARCHS	?= x86_64 i386
+.PHONY: matrix
+matrix:
+	@rc=0; for k in $(MATRIX_KVERS); do for a in $(MATRIX_ARCHS); do \
+		echo "matrix: KVER=$$k ARCH=$$a TIER=$(TIER)"; \
+		$(MAKE) --no-print-directory KVER=$$k ARCH=$$a all || rc=1; \
+	done; done; \
+	$(MAKE) --no-print-directory compare; exit $$rc
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@tests/check.sh
