@@ -167,18 +167,22 @@ elif [ "$quilt_ok" -eq 0 ]; then
 else
 	cfg_ok=1
 fi
+# makefile MAKEFILE: its lines, continuation lines joined
+makefile() {
+	sed -e ':a' -e '/\\$/N; s/\\\n/ /; ta' "$1" 2>/dev/null
+}
 # enabled MAKEFILE NAME [DEPTH]: MAKEFILE builds NAME.o into this config
 # ($obj/.config): a line obj-y or obj-$(CONFIG_X) with X=y names it, or a
-# composite object's line (foo-y, foo-$(CONFIG_X) with X=y) names it and
+# composite object's line (foo-y, foo-objs, foo-$(CONFIG_X) with X=y) names it and
 # foo.o is itself enabled there (so a disabled driver's files are not
-# compiled outside their config)
+# compiled outside their config); continuation lines count
 enabled() {
-	grep -qE "^obj-y.*[[:space:]=]$2\\.o\\b" "$1" 2>/dev/null && return 0
-	for sym in $(sed -n "s/^obj-\\\$(\\(CONFIG_[A-Z0-9_]*\\)).*[[:space:]=]$2\\.o\\b.*/\\1/p" "$1" 2>/dev/null); do
+	makefile "$1" | grep -qE "^obj-y.*[[:space:]=]$2\.o\b" && return 0
+	for sym in $(makefile "$1" | sed -n "s/^obj-\\\$(\(CONFIG_[A-Z0-9_]*\)).*[[:space:]=]$2\.o\b.*/\1/p"); do
 		grep -q "^$sym=y" "$obj/.config" && return 0
 	done
 	[ "${3:-0}" -lt 2 ] || return 1
-	sed -n "s/^\\([a-z0-9_]*\\)-\\(y\\|\\\$(\\(CONFIG_[A-Z0-9_]*\\))\\).*[[:space:]=]$2\\.o\\b.*/\\1 \\3/p" "$1" 2>/dev/null |
+	makefile "$1" | sed -n "s/^\([a-z0-9_]*\)-\(y\|objs\|\\\$(\(CONFIG_[A-Z0-9_]*\))\).*[[:space:]=]$2\.o\b.*/\1 \3/p" |
 	{
 		while read -r comp sym; do
 			[ "$comp" != obj ] || continue
