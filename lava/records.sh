@@ -16,8 +16,8 @@
 #   "<<KREF ktap|data end COUNT>>"     -> COUNT must be the frames seen
 #   "<<KREF exit STATUS>>"             -> status qemu=33 (STATUS 0) or 35
 #        (1), what the isa-debug-exit channel gives a local run
-#   every other console line            -> console.log (before the kernel's
-#        "Linux version": QEMU's output, qemu.log)
+#   every other console line            -> console.log (QEMU's messages,
+#        "qemu-system-x86_64: ...", to qemu.log)
 # -k BZIMAGE (default: the job's file:// URL of it) lets the judge decode a
 # crash with the vmlinux beside it.
 # LAVA's own records: lava.txt (every record, lava/lava-log), lava-errors.txt,
@@ -100,20 +100,16 @@ $2 != "target" { next }
 			if (w[i] ~ /^scenario=/)
 				scen = substr(w[i], 10)
 	}
-	# QEMU output comes before the first kernel line
-	if (!booted && line ~ /Linux version [0-9]/) {
-		booted = 1
-		close(out "/pre.log")
-		while ((getline l < (out "/pre.log")) > 0)
-			print l > (out "/console.log")
-		close(out "/pre.log")
-	}
-	print line > (out "/" (booted ? "console.log" : "pre.log"))
+	# QEMU messages (its stderr, a local run keeps them in qemu.log)
+	if (line ~ /^qemu(-system-[a-z0-9_]+)?: /)
+		print line > (out "/pre.log")
+	else
+		print line > (out "/console.log")
 }
 END {
 	if (failed)
 		exit 3
-	printf "%s\n%s\n%d\n", exitst, scen, booted > (out "/guest")
+	printf "%s\n%s\n", exitst, scen > (out "/guest")
 }' "$out/lava.txt" || die "$log: the console frames are damaged (above)"
 touch "$out/console.log" "$out/result.ktap" "$out/data.raw" "$out/pre.log"
 
@@ -124,9 +120,7 @@ awk -v dir="$out/data" '
 	f != "" { print >> f }' "$out/data.raw"
 
 # LAVA's own view: errors, results, and its verdict.  qemu.log: QEMU's
-# output when the kernel never printed its first line (all of the console
-# then; a local run would find it in qemu.log), LAVA's errors when QEMU
-# never ran.
+# messages, or LAVA's errors when the guest printed nothing.
 awk -F'\t' '$2 == "error" || $2 == "exception" { print $3 }
 	    $2 == "results" && $4 == "job" && $5 == "fail" { print "LAVA job failed: " $7 " (" $6 ")" }' \
 	"$out/lava.txt" > "$out/lava-errors.txt"
