@@ -47,7 +47,7 @@ lava-run: $(LAVA_LOG) $(LAVA_RUN_RUNS) $(LAVA_PLANTED_RUN)
 		> $(LOGS)/lava-jobs.log
 	@{ grep '^job ' $(LAVA_DIR)/run-jobs/jobs.txt | grep -v '/planted-' | cut -d' ' -f2; \
 	   echo "$(TIER)/$(LAVA_PLANTED_KERNEL)/planted-$(LAVA_PLANTED) 1"; } | \
-		lava/run-jobs.sh $(LAVA_DIR)/run-jobs $(LAVA_DIR)/runs $(RUNS)
+		lava/run-jobs.sh $(LAVA_DIR)/run-jobs $(LAVA_DIR)/runs $(B)/runs
 
 lava-check: $(LAVA_LOG) | $(HOST_TOOLS) $(SRC)/pristine.stamp
 	@lava/tests/run.sh

@@ -4,8 +4,8 @@
 #
 # Reads lines "DIR [EXPECT]" on stdin: DIR a job directory relative to
 # JOBS, as lava/jobs.sh writes them (<tier>/<kernel>/<run>).  For each, runs
-# `lava-run --output-dir RESULTS/DIR/lava --device JOBS/DIR/device.yaml
-# JOBS/DIR/job.yaml` (its log: RESULTS/DIR/lava/output.yaml), rebuilds the
+# `lava-run --output-dir RESULTS/DIR.lava --device JOBS/DIR/device.yaml
+# JOBS/DIR/job.yaml` (its log: RESULTS/DIR.lava/output.yaml), rebuilds the
 # records with lava/records.sh into RESULTS/DIR and compares three
 # verdicts: the judge's on the LAVA records, LAVA's own (its results:
 # lava-verdict), and the judge's on the local run RUNS/DIR (its verdict
@@ -34,15 +34,15 @@ while read -r d expect; do
 		continue
 	}
 	res=$results/$d
-	rm -rf "$res"
-	mkdir -p "$res/lava"
+	rm -rf "$res" "$res.lava"
+	mkdir -p "$res.lava"
 	kernel=$(sed -n 's/^# LAVA job: [^ ]* on //p' "$jobs/$d/job.yaml")
 	start=$(date +%s)
-	lava-run --job-id "$n" --output-dir "$res/lava" --device "$jobs/$d/device.yaml" \
-		"$jobs/$d/job.yaml" 2> "$res/lava/output.yaml" > /dev/null
+	lava-run --job-id "$n" --output-dir "$res.lava" --device "$jobs/$d/device.yaml" \
+		"$jobs/$d/job.yaml" 2> "$res.lava/output.yaml" > /dev/null
 	lrc=$?
 	secs=$(($(date +%s) - start))
-	"$here/lava/records.sh" -k "$kernel" "$res/lava" "$res" > "$res.judge.log" 2>&1
+	"$here/lava/records.sh" -k "$kernel" "$res.lava" "$res" > "$res.judge.log" 2>&1
 	code=$?
 	lava=$(cat "$res/lava-verdict" 2> /dev/null || echo "none")
 	local_v=$(cat "$runs/$d/verdict" 2> /dev/null)
