@@ -12,7 +12,8 @@
 #   "<<KREF ktap|data SEQ LEN>> LINE"  -> result.ktap | the data channel,
 #        split into data/<name> as run.sh splits it; SEQ must count up
 #        from 1 and LEN must be LINE's length in bytes, else the frame was
-#        cut or joined (a kernel message in the middle): exit 5
+#        cut or joined (a kernel message in the middle): exit 5 (unless
+#        LAVA timed out: then the streams end at the first damage)
 #   "<<KREF ktap|data end COUNT>>"     -> COUNT must be the frames seen
 #   "<<KREF exit STATUS>>"             -> status qemu=33 (STATUS 0) or 35
 #        (1), what the isa-debug-exit channel gives a local run
@@ -54,14 +55,25 @@ rm -rf "$out"
 mkdir -p "$out/data" || die "cannot create $out"
 "$lavalog" "$log" > "$out/lava.txt" || die "$log: not a LAVA log (above)"
 
-# The console: frames to their streams, the rest to console.log.
-LC_ALL=C awk -F'\t' -v out="$out" -v logname="$log" '
+# LAVA ended the job on a timeout: the console was cut wherever it was
+timeout=$(awk -F'\t' '$2 == "results" && $4 == "job" && $5 == "fail" &&
+	tolower($7) ~ /timed out|timeout/ { print $7; exit }' "$out/lava.txt")
+
+# The console: frames to their streams, the rest to console.log.  After a
+# timeout the frames end where LAVA cut them: damage there ends the streams.
+LC_ALL=C awk -F'\t' -v out="$out" -v logname="$log" -v timedout="$timeout" '
 function bad(why) {
+	if (timedout != "") {
+		printf "records.sh: %s: record %d: %s (LAVA timed out: the streams end here)\n", \
+			logname, NR, why > "/dev/stderr"
+		cut = 1
+		return
+	}
 	printf "records.sh: %s: record %d: %s: %s\n", logname, NR, why, line > "/dev/stderr"
 	failed = 1
 	exit 3
 }
-$2 != "target" { next }
+$2 != "target" || cut { next }
 {
 	line = $0
 	sub(/^[^\t]*\t[^\t]*\t/, "", line)
@@ -71,11 +83,13 @@ $2 != "target" { next }
 		body = substr(line, RLENGTH + 1)
 		if (s in ended)
 			bad(s " frame after the end of its stream")
-		if (f[3] != ++seq[s])
+		else if (f[3] != ++seq[s])
 			bad(s " frame " f[3] " where " seq[s] " was due (a frame lost)")
-		if (length(body) != f[4])
+		else if (length(body) != f[4])
 			bad(s " frame " f[3] " has " length(body) " bytes, not " f[4] \
 			    " (cut or joined by other console output)")
+		if (cut)
+			next
 		print body > (out "/" (s == "ktap" ? "result.ktap" : "data.raw"))
 		next
 	}
@@ -157,8 +171,6 @@ case $exitst in
 0) qrc=33 ;; 1) qrc=35 ;; '') qrc=none ;; *) qrc=unknown-$exitst ;;
 esac
 watch=
-timeout=$(awk -F'\t' '$2 == "results" && $4 == "job" && $5 == "fail" &&
-	tolower($7) ~ /timed out|timeout/ { print $7; exit }' "$out/lava.txt")
 [ -n "$timeout" ] && watch="timeout: LAVA: $timeout"
 accel=tcg
 grep -q 'qemu-system.*\(-accel kvm\|-enable-kvm\|accel=kvm\)' "$out/lava.txt" && accel=kvm
