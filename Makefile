@@ -266,6 +266,7 @@ distclean:
 	rm -rf $(B)
 
 -include tests/hotplug/hotplug.mk
+-include lava/lava.mk
 
 print-tier:
 	@echo $(TIER)

@@ -1,10 +1,20 @@
 #!/bin/sh
 # install-deps.sh - install the Debian packages the project needs, if missing
 # (apt-get update once, then apt-get install; as root or through sudo).
+#
+# install-deps.sh [GROUP...]: optional groups on top of the base set:
+#   lava   lava-dispatcher (lava-run, for lava/lava.mk)
 set -eu
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 ccache bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
+for group in "$@"; do
+	case "$group" in
+	lava) pkgs="$pkgs lava-dispatcher" ;;
+	*) echo "install-deps.sh: unknown group '$group' (have: lava)" >&2
+	   exit 2 ;;
+	esac
+done
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed' ||

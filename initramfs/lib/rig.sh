@@ -13,6 +13,11 @@
 #   cs                          centiseconds since boot (no fork)
 #   log TEXT...                 "SCENARIO: TEXT" on the console
 #   diag TEXT...                ktap_diag and log
+#   rig_frame TAG               console mode (/init): stdin framed onto the
+#                               console, "<<KREF TAG SEQ LEN>> LINE" (LEN in
+#                               bytes, so a line cut or joined by a kernel
+#                               message shows), "<<KREF TAG end COUNT>>" last
+#                               (at EOF or at the line "<<KREF eos>>")
 # ktap_failed is 1 once any result was "not ok": scenarios exit with it.
 # ktap_result must run in the scenario's own shell (not in a pipeline or a
 # background job): it counts.
@@ -90,4 +95,16 @@ diag()
 {
 	ktap_diag "$*"
 	log "$*"
+}
+
+rig_frame()
+{
+	awk -v tag="$1" '$0 == "<<KREF eos>>" { exit }
+	{
+		sub(/\r$/, "")
+		n++
+		printf "<<KREF %s %d %d>> %s\n", tag, n, length($0), $0
+		fflush()
+	}
+	END { printf "<<KREF %s end %d>>\n", tag, n + 0; fflush() }'
 }
