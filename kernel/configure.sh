@@ -8,9 +8,12 @@
 # ARCH (-a, else $ARCH, else x86_64): x86_64 runs make as before, without
 # ARCH= (kbuild's ARCH=x86, 64BIT from the fragments); i386 runs make
 # ARCH=i386, and every later make in OBJ must pass ARCH=i386 too.
-# Fragment order, later lines winning:
-#   configs/common.config configs/<arch>.config configs/<tier>.config
-#   [configs/<tier>-<arch>.config, if present] series/kernel.config
+# The arch's own fragments are added here, so callers pass the same list
+# for every arch (e.g. configs/common.config configs/<tier>.config
+# series/kernel.config): first kernel/configs/<arch>.config, then the
+# fragments given, then for each kernel/configs/X.config given its
+# kernel/configs/X-<arch>.config if there is one (debug-x86_64.config:
+# KASAN).  Later lines win.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 arch=${ARCH:-x86_64}
@@ -31,6 +34,20 @@ src=$(cd "$1" && pwd)
 mkdir -p "$2"
 obj=$(cd "$2" && pwd)
 shift 2
+# the arch fragments, around the given ones
+configs=$here/kernel/configs
+a=${arch%x86}; a=${a:-x86_64}
+frags=$configs/$a.config
+for f; do
+	frags="$frags $f"
+done
+for f; do
+	d=$(cd "$(dirname "$f")" && pwd) n=$(basename "$f" .config)
+	[ "$d" = "$configs" ] && [ -f "$configs/$n-$a.config" ] &&
+		frags="$frags $configs/$n-$a.config"
+done
+# shellcheck disable=SC2086
+set -- $frags
 make -s -C "$src" O="$obj" $set_arch tinyconfig > /dev/null
 cat "$@" >> "$obj/.config"
 make -s -C "$src" O="$obj" $set_arch olddefconfig > "$obj/olddefconfig.log" 2>&1 ||

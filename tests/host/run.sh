@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 68
+t_plan 70
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -259,6 +259,18 @@ expect 1 "configure.sh: a fragment line that did not survive fails" \
 	conf -a i386 "$tmp/ksrc" "$tmp/k4" "$tmp/a.config" "$tmp/gone.config"
 has "gone.config:1: want CONFIG_GONE=y" "  ... naming it"
 expect 2 "configure.sh -a arm: unknown arch" conf -a arm "$tmp/ksrc" "$tmp/k5" "$tmp/a.config"
+# the arch's fragments are added: <arch>.config, and <tier>-<arch>.config
+# after a kernel/configs/<tier>.config
+conf "$tmp/ksrc" "$tmp/k6" "$top/kernel/configs/debug.config" > /dev/null 2>&1
+conf -a i386 "$tmp/ksrc" "$tmp/k7" "$top/kernel/configs/debug.config" > /dev/null 2>&1
+k=$(grep -hE '^CONFIG_(64BIT|KASAN|M686|DEBUG_KMEMLEAK)=' "$tmp/k6/.config" | tr '\n' ' ')
+[ "$k" = "CONFIG_64BIT=y CONFIG_DEBUG_KMEMLEAK=y CONFIG_KASAN=y " ] &&
+	t_ok "configure.sh: x86_64 gets x86_64.config and debug-x86_64.config (KASAN)" ||
+	t_fail "configure.sh: x86_64 gets x86_64.config and debug-x86_64.config (KASAN)" "$k"
+k=$(grep -hE '^CONFIG_(64BIT|KASAN|M686|DEBUG_KMEMLEAK)=' "$tmp/k7/.config" | tr '\n' ' ')
+[ "$k" = "CONFIG_DEBUG_KMEMLEAK=y CONFIG_M686=y " ] &&
+	t_ok "configure.sh -a i386: gets i386.config, no KASAN" ||
+	t_fail "configure.sh -a i386: gets i386.config, no KASAN" "$k"
 
 # The arch fragments: KASAN only in the x86_64 debug fragment (6.1 has no
 # i386 KASAN), 64BIT only in the arch fragments.
