@@ -1,5 +1,5 @@
 #!/bin/sh
-# initramfs/build.sh OUT.cpio.gz - build the guest initramfs.
+# initramfs/build.sh [-a x86_64|i386] OUT.cpio.gz - build the guest initramfs.
 #
 # Reads (the Makefile's prerequisites):
 #   initramfs/build.sh initramfs/init initramfs/lib/*.sh
@@ -7,13 +7,30 @@
 #   tools/scan-console.c and qemu/signatures.txt (the host's console
 #   scanner and detector table: the guest's detectors use the same ones,
 #   as /bin/scan-console and /etc/signatures.txt)
-#   busybox (static, from PATH) and systool (from PATH) with the shared
-#   libraries and loader `ldd systool` names.
+#   -a x86_64 (the default): busybox (static, from PATH) and systool (from
+#   PATH) with the shared libraries and loader `ldd systool` names; the
+#   guest programs built with $CC -static.
+#   -a i386: busybox and systool from the unpacked i386 packages in
+#   I386_ROOT (default build/deps/i386/root, made by
+#   scripts/install-deps.sh), systool's libraries (readelf NEEDED, found
+#   there or in /usr/lib32) and the i386 loader /lib/ld-linux.so.2 (both
+#   from gcc-multilib) copied to the guest's /lib; the guest programs built
+#   with $CC -m32 -static.  (ldd cannot be used: this host may not run
+#   i386 binaries.)
 # Writes OUT.cpio.gz and the staging tree OUT.d/ next to it. The archive is
 # reproducible: sorted entries, owner 0:0, fixed mtimes, gzip -n.
 set -eu
 
-[ $# = 1 ] || { echo "usage: $0 OUT.cpio.gz" >&2; exit 2; }
+usage() { echo "usage: $0 [-a x86_64|i386] OUT.cpio.gz" >&2; exit 2; }
+arch=x86_64
+while getopts a: opt; do
+	case $opt in
+	a) arch=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 1 ] || usage
 case $1 in /*) out=$1 ;; *) out=$(pwd)/$1 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 stage=${out%.cpio.gz}.d
@@ -21,9 +38,27 @@ CC=${CC:-gcc}
 
 die() { echo "initramfs/build.sh: $*" >&2; exit 1; }
 
-busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
-systool=$(command -v systool) || die "systool not found (apt-get install sysfsutils)"
-ldd "$busybox" >/dev/null 2>&1 && die "$busybox is not static"
+case $arch in
+x86_64)
+	m=
+	busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
+	systool=$(command -v systool) || die "systool not found (apt-get install sysfsutils)"
+	ldd "$busybox" >/dev/null 2>&1 && die "$busybox is not static"
+	;;
+i386)
+	m=-m32
+	root=${I386_ROOT:-$here/../build/deps/i386/root}
+	root=$(cd "$root" 2>/dev/null && pwd) ||
+		die "no i386 userland in ${I386_ROOT:-build/deps/i386/root} (run scripts/install-deps.sh)"
+	busybox=$root/bin/busybox systool=$root/usr/bin/systool
+	for f in "$busybox" "$systool"; do
+		readelf -h "$f" 2>/dev/null | grep -q 'Machine:.*80386' ||
+			die "$f is not an i386 executable (run scripts/install-deps.sh)"
+	done
+	readelf -l "$busybox" | grep -q INTERP && die "$busybox is not static"
+	;;
+*) echo "initramfs/build.sh: unknown arch '$arch' (x86_64 or i386)" >&2; exit 2 ;;
+esac
 
 rm -rf "$stage"
 mkdir -p "$stage"
@@ -33,28 +68,52 @@ ln -s bin sbin
 ln -s ../bin usr/bin
 ln -s ../bin usr/sbin
 
-# busybox and its applets
+# busybox and its applets (the host's busybox lists them: it may not run
+# an i386 busybox, and both are Debian's same build)
 cp "$busybox" bin/busybox
-for applet in $("$busybox" --list); do
+list=$busybox
+[ "$arch" = i386 ] && { list=$(command -v busybox) ||
+	die "busybox not found on the host (apt-get install busybox-static)"; }
+for applet in $("$list" --list); do
 	[ -e "bin/$applet" ] || ln -s busybox "bin/$applet"
 done
 
 # systool with what it loads: "lib => /path (addr)" and "/loader (addr)"
 cp -L "$systool" bin/systool
-for lib in $(ldd "$systool" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
-				  $1 ~ /^\// { print $1 }'); do
-	mkdir -p ".$(dirname "$lib")"
-	cp -L "$lib" ".$lib"
-done
+if [ "$arch" = x86_64 ]; then
+	for lib in $(ldd "$systool" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+					  $1 ~ /^\// { print $1 }'); do
+		mkdir -p ".$(dirname "$lib")"
+		cp -L "$lib" ".$lib"
+	done
+else
+	# i386: the loader searches /lib; every NEEDED library, recursively
+	needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+	cp -L /lib/ld-linux.so.2 lib/ld-linux.so.2 ||
+		die "no i386 loader /lib/ld-linux.so.2 (apt-get install gcc-multilib)"
+	todo=$(needed "$systool")
+	while [ -n "$todo" ]; do
+		set -- $todo
+		todo=
+		for n; do
+			[ -e "lib/$n" ] && continue
+			for d in "$root/usr/lib/i386-linux-gnu" "$root/lib/i386-linux-gnu" /usr/lib32; do
+				[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
+			done
+			[ -e "lib/$n" ] || die "$n (needed by systool) not found in $root or /usr/lib32"
+			todo="$todo $(needed "lib/$n")"
+		done
+	done
+fi
 
 # guest programs, static
 for src in "$here"/guest/*.c; do
 	prog=$(basename "$src" .c)
-	$CC -static -O2 -s -Wall -Wextra -o "bin/$prog" "$src" ||
+	$CC $m -static -O2 -s -Wall -Wextra -o "bin/$prog" "$src" ||
 		die "cannot compile $src"
 done
 
-$CC -static -O2 -s -Wall -Wextra -o bin/scan-console "$here/../tools/scan-console.c" ||
+$CC $m -static -O2 -s -Wall -Wextra -o bin/scan-console "$here/../tools/scan-console.c" ||
 	die "cannot compile tools/scan-console.c"
 cp "$here/../qemu/signatures.txt" etc/signatures.txt
 

@@ -1,16 +1,57 @@
 #!/bin/sh
-# configure.sh SRC OBJ FRAGMENT...
+# configure.sh [-a ARCH] SRC OBJ FRAGMENT...
 #
 # tinyconfig, then the fragments in order, then olddefconfig; fails (exit 1)
-# listing every fragment line that did not survive (tools/config-check).
+# listing every fragment line that did not survive (tools/config-check),
+# or when the .config is not for ARCH.
+#
+# ARCH (-a, else $ARCH, else x86_64): x86_64 runs make as before, without
+# ARCH= (kbuild's ARCH=x86, 64BIT from the fragments); i386 runs make
+# ARCH=i386, and every later make in OBJ must pass ARCH=i386 too.
+# The arch's own fragments are added here, so callers pass the same list
+# for every arch (e.g. configs/common.config configs/<tier>.config
+# series/kernel.config): first kernel/configs/<arch>.config, then the
+# fragments given, then for each kernel/configs/X.config given its
+# kernel/configs/X-<arch>.config if there is one (debug-x86_64.config:
+# KASAN).  Later lines win.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
+arch=${ARCH:-x86_64}
+while getopts a: opt; do
+	case $opt in
+	a) arch=$OPTARG ;;
+	*) echo "usage: $0 [-a i386|x86_64] SRC OBJ FRAGMENT..." >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 3 ] || { echo "usage: $0 [-a i386|x86_64] SRC OBJ FRAGMENT..." >&2; exit 2; }
+case $arch in
+x86_64|x86) unset ARCH; set_arch= want=CONFIG_X86_64=y ;;
+i386) set_arch=ARCH=i386 want=CONFIG_X86_32=y ;;
+*) echo "configure.sh: unknown arch '$arch' (i386 or x86_64)" >&2; exit 2 ;;
+esac
 src=$(cd "$1" && pwd)
 mkdir -p "$2"
 obj=$(cd "$2" && pwd)
 shift 2
-make -s -C "$src" O="$obj" tinyconfig > /dev/null
+# the arch fragments, around the given ones
+configs=$here/kernel/configs
+a=${arch%x86}; a=${a:-x86_64}
+frags=$configs/$a.config
+for f; do
+	frags="$frags $f"
+done
+for f; do
+	d=$(cd "$(dirname "$f")" && pwd) n=$(basename "$f" .config)
+	[ "$d" = "$configs" ] && [ -f "$configs/$n-$a.config" ] &&
+		frags="$frags $configs/$n-$a.config"
+done
+# shellcheck disable=SC2086
+set -- $frags
+make -s -C "$src" O="$obj" $set_arch tinyconfig > /dev/null
 cat "$@" >> "$obj/.config"
-make -s -C "$src" O="$obj" olddefconfig > "$obj/olddefconfig.log" 2>&1 ||
+make -s -C "$src" O="$obj" $set_arch olddefconfig > "$obj/olddefconfig.log" 2>&1 ||
 	{ cat "$obj/olddefconfig.log" >&2; exit 1; }
 "$here/build/tools/config-check" "$@" -- "$obj/.config"
+grep -qx "$want" "$obj/.config" ||
+	{ echo "configure.sh: $obj/.config is not an $arch config (no $want)" >&2; exit 1; }

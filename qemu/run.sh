@@ -5,7 +5,10 @@
 # usage: run.sh -k BZIMAGE -i INITRD -s SCENARIO -o RUNDIR
 #               [-a "extra kernel args"] [-t TIMEOUT] [-n IDLE]
 #               [-d "host driver command"] [-q "extra qemu args"]
+#               [-A x86_64|i386]
 #
+# -A: the kernel's arch, x86_64 (the default, qemu-system-x86_64) or i386
+# (qemu-system-i386, for the KVM probe too); the machine is the same.
 # Serial ports: ttyS0 console -> RUNDIR/console.log, ttyS1 KTAP ->
 # RUNDIR/result.ktap, ttyS2 data sections -> RUNDIR/data/<name>, and with -d
 # ttyS3 on the unix socket $CTL_SOCK.  QMP listens on $QMP_SOCK.  Both
@@ -29,23 +32,29 @@
 #
 # KVM is used only if the CPU has vmx/svm, /dev/kvm is writable and a probe
 # boot works; the probe's answer is kept in build/kvm-probe (KVM_CACHE)
-# until /dev/kvm or the CPU flags change.  ACCEL=tcg forces TCG.
+# until /dev/kvm, the CPU flags or the QEMU binary (-A) change.  ACCEL=tcg
+# forces TCG.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 tools=${TOOLS:-$here/build/tools}
 kernel= initrd= scenario= out= extra= driver= qargs=
-timeout=600 idle=120
+timeout=600 idle=120 arch=x86_64
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:s:o:a:t:n:d:q: opt; do
+while getopts k:i:s:o:a:t:n:d:q:A: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; s) scenario=$OPTARG ;;
 	o) out=$OPTARG ;; a) extra=$OPTARG ;; t) timeout=$OPTARG ;;
 	n) idle=$OPTARG ;; d) driver=$OPTARG ;; q) qargs=$OPTARG ;;
+	A) arch=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$scenario" ] && [ -n "$out" ] || usage
+case $arch in
+x86_64|i386) qemu=qemu-system-$arch ;;
+*) echo "run.sh: unknown arch '$arch' (-A x86_64 or i386)" >&2; exit 5 ;;
+esac
 for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "run.sh: cannot read $f" >&2; exit 5; }
 done
@@ -60,14 +69,14 @@ cpuinfo=${CPUINFO:-/proc/cpuinfo} kvm=${KVM_DEV:-/dev/kvm}
 pick_accel() {
 	grep -qwE 'vmx|svm' "$cpuinfo" 2> /dev/null && [ -w "$kvm" ] || {
 		echo tcg; return; }
-	key="$(stat -L -c '%t:%T %i %Y' "$kvm") $(grep -m1 '^flags' "$cpuinfo" | cksum)"
+	key="$qemu $(stat -L -c '%t:%T %i %Y' "$kvm") $(grep -m1 '^flags' "$cpuinfo" | cksum)"
 	if [ "$(sed -n 1p "$cache" 2> /dev/null)" = "$key" ]; then
 		echo "run.sh: KVM probe cached in $cache" >&2
 		sed -n 2p "$cache"
 		return
 	fi
 	echo "run.sh: probing KVM (answer kept in $cache)" >&2
-	timeout 30 qemu-system-x86_64 -M pc -accel kvm -m 256M -display none \
+	timeout 30 $qemu -M pc -accel kvm -m 256M -display none \
 		-no-reboot -serial "file:$out/kvm-probe.log" -kernel "$kernel" \
 		-append 'console=ttyS0 panic=-1 rdinit=/nonexistent' \
 		> /dev/null 2>&1
@@ -95,7 +104,7 @@ ctl=
 # them (in the debug tier the kobject suite waits out DEBUG_KOBJECT_RELEASE
 # delays: 20-30 s under TCG).  No suite is named "-".
 [ "$scenario" = kunit ] || extra="kunit.filter_glob=- $extra"
-set -- qemu-system-x86_64 -name "krefrun-$$" -M pc -accel "$accel" -smp 2 -m 1G \
+set -- $qemu -name "krefrun-$$" -M pc -accel "$accel" -smp 2 -m 1G \
 	-display none -no-reboot -nodefaults -vga none \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-qmp "unix:$sock/qmp.sock,server=on,wait=off" \
@@ -163,7 +172,8 @@ if [ -n "$dpid" ]; then
 	drc=$?
 fi
 printf '%s\n' "qemu=$qrc" "driver=$drc" "seconds=$(($(date +%s) - start))" \
-	"accel=$accel" "watch=$why" "kernel=$kernel" "scenario=$scenario" > "$out/status"
+	"accel=$accel" "watch=$why" "kernel=$kernel" "scenario=$scenario" \
+	"arch=$arch" > "$out/status"
 
 # Split the data channel into data/<name>.
 tr -d '\r' < "$out/data.raw" | awk -v dir="$out/data" '

@@ -4,7 +4,15 @@
 #
 # install-deps.sh [GROUP...]: optional groups on top of the base set:
 #   lava   lava-dispatcher (lava-run, for lava/lava.mk)
+#
+# The i386 guest's userland (busybox-static, sysfsutils, libsysfs2, all
+# :i386) is never installed on the host: dpkg gets the i386 architecture
+# (dpkg --add-architecture, then apt-get update) and the packages are
+# downloaded and unpacked with dpkg-deb -x into build/deps/i386/root,
+# where initramfs/build.sh -a i386 takes them.  The i386 C library and
+# loader come from gcc-multilib (libc6-i386: /usr/lib32, /lib/ld-linux.so.2).
 set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 ccache bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
@@ -15,15 +23,41 @@ for group in "$@"; do
 	   exit 2 ;;
 	esac
 done
+i386_pkgs="busybox-static sysfsutils libsysfs2"
+i386_root=${I386_ROOT:-$here/build/deps/i386/root}
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed' ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-echo "install-deps.sh: installing:$missing"
-sudo=
-[ "$(id -u)" -eq 0 ] || sudo=sudo
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -q
-$sudo apt-get install -y -q --no-install-recommends $missing
+updated=
+if [ -n "$missing" ]; then
+	echo "install-deps.sh: installing:$missing"
+	$sudo apt-get update -q
+	updated=1
+	$sudo apt-get install -y -q --no-install-recommends $missing
+fi
+
+# i386 guest userland, unpacked (not installed) under build/deps/i386.
+[ -f "$i386_root/.stamp" ] && exit 0
+if ! dpkg --print-foreign-architectures | grep -qx i386; then
+	echo "install-deps.sh: dpkg --add-architecture i386"
+	$sudo dpkg --add-architecture i386
+	updated=
+fi
+if ! apt-cache show busybox-static:i386 > /dev/null 2>&1 && [ -z "$updated" ]; then
+	$sudo apt-get update -q
+fi
+debs=$(dirname "$i386_root")/debs
+rm -rf "$debs" "$i386_root"
+mkdir -p "$debs" "$i386_root"
+echo "install-deps.sh: downloading (not installing) i386:$i386_pkgs into $debs"
+(cd "$debs" && apt-get download -q $(for p in $i386_pkgs; do printf '%s:i386 ' "$p"; done))
+for deb in "$debs"/*.deb; do
+	dpkg-deb -x "$deb" "$i386_root"
+done
+ls "$debs" > "$i386_root/.stamp"

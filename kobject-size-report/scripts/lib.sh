@@ -55,11 +55,14 @@ layout_fragments()
 	case $2 in
 	i386-*) grep -v '^CONFIG_64BIT=' $c/common.config > "$work/common-i386.config"
 		echo "$work/common-i386.config"; echo "$here/configs/i386.config" ;;
-	*) echo $c/common.config ;;
+	*) echo $c/common.config; echo $c/x86_64.config ;;
 	esac
 	case $2 in
 	*-debug) echo $c/debug.config ;;
 	*) echo $c/fast.config ;;
+	esac
+	case $2 in
+	x86_64-debug) echo $c/debug-x86_64.config ;;
 	esac
 	case $2 in
 	*-dist) echo "$here/configs/dist.config" ;;

@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 43
+t_plan 71
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -179,6 +179,22 @@ has "cycle 3 at" "  ... with the last cycle line of the console"
 expect 1 "run.sh: a guest that reports pass with a KTAP plan it did not make" fake plan
 has "missing expected subtest" "  ... is a failed test (kunit.py parse)"
 
+# -A i386: the same run on qemu-system-i386 (faked the same way).
+cp "$tmp/bin/qemu-system-x86_64" "$tmp/bin/qemu-system-i386"
+fake386() {
+	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg PROGRESS_EVERY=1 \
+		"$top/qemu/run.sh" -A i386 -k "$tmp/bzImage" -i "$tmp/bzImage" \
+		-s fake -o "$tmp/fake-i386" -t 20 -n 15
+}
+expect 0 "run.sh -A i386: a guest that reports pass (fake QEMU)" fake386
+has "reproduce: qemu-system-i386 " "  ... runs qemu-system-i386"
+grep -qx 'arch=i386' "$tmp/fake-i386/status" &&
+	t_ok "  ... and records arch=i386 in its status" ||
+	t_fail "  ... and records arch=i386 in its status" "$(cat "$tmp/fake-i386/status")"
+expect 5 "run.sh -A arm: an unknown arch is a usage error" \
+	"$top/qemu/run.sh" -A arm -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk -o "$tmp/run-arm"
+has "unknown arch 'arm'" "  ... named"
+
 # A run directory deeper than a UNIX socket path may be (107 bytes): QEMU
 # (real, no kernel to boot) must get past creating its QMP socket.
 deep=$tmp/$(printf '%0100d' 0)/run
@@ -194,7 +210,7 @@ printf 'flags\t: fpu vmx sse2\n' > "$tmp/cpuinfo"
 kvm() {
 	CPUINFO=$tmp/cpuinfo KVM_DEV=$tmp/kvm KVM_CACHE=$tmp/kvm-probe \
 		"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk \
-		-o "$tmp/run2" -t 60 -n 30
+		-o "$tmp/run2" -t 60 -n 30 "$@"
 }
 expect 5 "run.sh: KVM offered: first run probes" kvm
 has "probing KVM" "  ... says so"
@@ -206,4 +222,94 @@ has "probing KVM" "  ... probes again"
 printf 'flags\t: fpu vmx sse2 avx\n' > "$tmp/cpuinfo"
 expect 5 "run.sh: CPU flags changed" kvm
 has "probing KVM" "  ... probes again"
+kvm386() { PATH=$tmp/nokvm:$PATH kvm -A i386; }
+mkdir -p "$tmp/nokvm"
+printf '#!/bin/sh\necho "$0 $*" >> %s/probed; exec %s "$@"\n' "$tmp" \
+	"$(command -v qemu-system-i386)" > "$tmp/nokvm/qemu-system-i386"
+chmod +x "$tmp/nokvm/qemu-system-i386"
+expect 5 "run.sh -A i386: the x86_64 answer is not taken for qemu-system-i386" kvm386
+has "probing KVM" "  ... probes again"
+grep -q 'nokvm/qemu-system-i386 .*-accel kvm' "$tmp/probed" 2> /dev/null &&
+	t_ok "  ... with qemu-system-i386" || t_fail "  ... with qemu-system-i386"
+
+# configure.sh's arch, on a stand-in kernel tree: a Makefile whose
+# tinyconfig writes an X86_32 or X86_64 .config as ARCH says (or always
+# X86_64 with LIAR=1) and records the ARCH make got.
+mkdir -p "$tmp/ksrc"
+cat > "$tmp/ksrc/Makefile" <<'EOS'
+tinyconfig:
+	@echo "ARCH=$(ARCH)" > $(O)/make-arch
+	@if [ "$(ARCH)" = i386 ] && [ -z "$(LIAR)" ]; then echo CONFIG_X86_32=y; \
+	 else echo CONFIG_X86_64=y; fi > $(O)/.config
+olddefconfig:
+	@grep -v -e '^#' -e GONE $(O)/.config | sort -u -o $(O)/.config
+EOS
+printf 'CONFIG_A=y\n' > "$tmp/a.config"
+unset LIAR
+conf() { ARCH= "$top/kernel/configure.sh" "$@"; }
+expect 0 "configure.sh -a i386: an i386 config" conf -a i386 "$tmp/ksrc" "$tmp/k1" "$tmp/a.config"
+grep -qx 'ARCH=i386' "$tmp/k1/make-arch" && t_ok "  ... made with ARCH=i386" ||
+	t_fail "  ... made with ARCH=i386" "$(cat "$tmp/k1/make-arch")"
+expect 0 "configure.sh: x86_64 by default" conf "$tmp/ksrc" "$tmp/k2" "$tmp/a.config"
+grep -qx 'ARCH=' "$tmp/k2/make-arch" && t_ok "  ... made without ARCH= (as before the i386 axis)" ||
+	t_fail "  ... made without ARCH= (as before the i386 axis)" "$(cat "$tmp/k2/make-arch")"
+liar() { LIAR=1 conf -a i386 "$tmp/ksrc" "$tmp/k3" "$tmp/a.config"; }
+expect 1 "configure.sh -a i386: a .config that came out 64-bit fails" liar
+has "is not an i386 config (no CONFIG_X86_32=y)" "  ... and says so"
+printf 'CONFIG_GONE=y\n' > "$tmp/gone.config"
+expect 1 "configure.sh: a fragment line that did not survive fails" \
+	conf -a i386 "$tmp/ksrc" "$tmp/k4" "$tmp/a.config" "$tmp/gone.config"
+has "gone.config:1: want CONFIG_GONE=y" "  ... naming it"
+expect 2 "configure.sh -a arm: unknown arch" conf -a arm "$tmp/ksrc" "$tmp/k5" "$tmp/a.config"
+# the arch's fragments are added: <arch>.config, and <tier>-<arch>.config
+# after a kernel/configs/<tier>.config
+conf "$tmp/ksrc" "$tmp/k6" "$top/kernel/configs/debug.config" > /dev/null 2>&1
+conf -a i386 "$tmp/ksrc" "$tmp/k7" "$top/kernel/configs/debug.config" > /dev/null 2>&1
+k=$(grep -hE '^CONFIG_(64BIT|KASAN|M686|DEBUG_KMEMLEAK)=' "$tmp/k6/.config" | tr '\n' ' ')
+[ "$k" = "CONFIG_64BIT=y CONFIG_DEBUG_KMEMLEAK=y CONFIG_KASAN=y " ] &&
+	t_ok "configure.sh: x86_64 gets x86_64.config and debug-x86_64.config (KASAN)" ||
+	t_fail "configure.sh: x86_64 gets x86_64.config and debug-x86_64.config (KASAN)" "$k"
+k=$(grep -hE '^CONFIG_(64BIT|KASAN|M686|DEBUG_KMEMLEAK)=' "$tmp/k7/.config" | tr '\n' ' ')
+[ "$k" = "CONFIG_DEBUG_KMEMLEAK=y CONFIG_M686=y " ] &&
+	t_ok "configure.sh -a i386: gets i386.config, no KASAN" ||
+	t_fail "configure.sh -a i386: gets i386.config, no KASAN" "$k"
+
+# The arch fragments: KASAN only in the x86_64 debug fragment (6.1 has no
+# i386 KASAN), 64BIT only in the arch fragments.
+c=$top/kernel/configs
+k=$(grep -l '^CONFIG_KASAN' "$c"/*.config | sed 's|.*/||' | tr '\n' ' ')
+[ "$k" = "debug-x86_64.config " ] && t_ok "configs: KASAN only in debug-x86_64.config" ||
+	t_fail "configs: KASAN only in debug-x86_64.config" "in: $k"
+k=$(grep -l 'CONFIG_64BIT' "$c"/*.config | sed 's|.*/||' | tr '\n' ' ')
+[ "$k" = "i386.config x86_64.config " ] && t_ok "configs: 64BIT only in i386.config and x86_64.config" ||
+	t_fail "configs: 64BIT only in i386.config and x86_64.config" "in: $k"
+
+# initramfs/build.sh -a i386: every ELF in it is i386, systool finds its
+# libraries and loader in /lib, and the archive is reproducible.
+b386() { "$top/initramfs/build.sh" -a i386 "$1"; }
+if expect 0 "build.sh -a i386: builds" b386 "$tmp/i1/initramfs.cpio.gz"; then
+	d=$tmp/i1/initramfs.d bad=
+	for f in $(find "$d" -type f); do
+		readelf -h "$f" > /dev/null 2>&1 || continue
+		readelf -h "$f" | grep -q 'Machine:.*80386' || bad="$bad ${f#$d}"
+	done
+	[ -z "$bad" ] && t_ok "  ... every ELF file in it is i386" || t_fail "  ... every ELF file in it is i386" "not:$bad"
+	miss=
+	for n in ld-linux.so.2 $(readelf -d "$d/bin/systool" "$d"/lib/*.so* |
+			sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
+		[ -f "$d/lib/$n" ] || miss="$miss $n"
+	done
+	[ -z "$miss" ] && t_ok "  ... systool's loader and libraries are in /lib" ||
+		t_fail "  ... systool's loader and libraries are in /lib" "missing:$miss"
+	b386 "$tmp/i2/initramfs.cpio.gz" > /dev/null 2>&1
+	cmp -s "$tmp/i1/initramfs.cpio.gz" "$tmp/i2/initramfs.cpio.gz" &&
+		t_ok "  ... twice: byte-identical" || t_fail "  ... twice: byte-identical"
+else
+	for n in "every ELF file in it is i386" "systool's loader and libraries are in /lib" \
+		"twice: byte-identical"; do t_fail "  ... $n"; done
+fi
+noroot() { I386_ROOT=$tmp/none "$top/initramfs/build.sh" -a i386 "$tmp/i3/x.cpio.gz"; }
+expect 1 "build.sh -a i386 without the i386 packages fails" noroot
+has "run scripts/install-deps.sh" "  ... and says what to run"
+expect 2 "build.sh -a sparc: unknown arch" "$top/initramfs/build.sh" -a sparc "$tmp/i4/x.cpio.gz"
 t_done
