@@ -2,7 +2,7 @@
 # install-deps.sh - install the Debian packages the project needs, if missing
 # (apt-get update once, then apt-get install; as root or through sudo).
 set -eu
-pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
+pkgs="linux-source-6.1 linux-source-6.12 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 ccache bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
 missing=
