@@ -4,6 +4,7 @@
 #
 # install-deps.sh [GROUP...]: optional groups on top of the base set:
 #   lava   lava-dispatcher (lava-run, for lava/lava.mk)
+#   6.12   linux-source-6.12 (KVER=6.12, series-6.12/)
 #
 # The i386 guest's userland (busybox-static, sysfsutils, libsysfs2, all
 # :i386) is never installed on the host: dpkg gets the i386 architecture
@@ -19,7 +20,8 @@ gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
 for group in "$@"; do
 	case "$group" in
 	lava) pkgs="$pkgs lava-dispatcher" ;;
-	*) echo "install-deps.sh: unknown group '$group' (have: lava)" >&2
+	6.12) pkgs="$pkgs linux-source-6.12" ;;
+	*) echo "install-deps.sh: unknown group '$group' (have: lava 6.12)" >&2
 	   exit 2 ;;
 	esac
 done

@@ -57,7 +57,10 @@ else
 fi >"$tmp/files"
 
 # shellcheck disable=SC2046
+# The files are one group for spatch, so the tree's .cocciconfig timeout
+# (200 s) bounds the whole scan: lift it (KTYPE_SCAN_TIMEOUT, 0 = none).
 if ! nice -n 10 spatch --very-quiet --no-includes \
+	--timeout "${KTYPE_SCAN_TIMEOUT:-0}" \
 	--sp-file "$cocci" $(cat "$tmp/files") >"$tmp/out" 2>"$tmp/err"; then
 	echo "$0: spatch failed:" >&2
 	tail -20 "$tmp/err" >&2

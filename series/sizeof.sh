@@ -67,7 +67,7 @@ if [ "${1:-}" = --layouts ]; then
 fi
 
 src=$(cd "$1" && pwd) obj=$(cd "$2" && pwd) overlay=${3:-}
-cmd=$(sed -n 's/^cmd_lib\/kobject.o := //p' "$obj/lib/.kobject.o.cmd" | sed 's/ *; .*//')
+cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_lib\/kobject.o := //p' "$obj/lib/.kobject.o.cmd" | sed 's/ *; .*//')
 # the tree OBJ was configured against
 tree=$(echo "$cmd" | sed -n 's/.* -I\([^ ]*\)\/arch\/x86\/include .*/\1/p')
 flags=$(echo "$cmd" | sed -e 's/^gcc //' -e 's/-Wp,-MMD,[^ ]* //' \
