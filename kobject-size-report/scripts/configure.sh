@@ -19,14 +19,21 @@ src=$(cd "$src" && pwd) obj=$(cd "$obj" && pwd)
 case $obj/ in "$src"/*) echo "configure.sh: $obj is inside $src" >&2; exit 2 ;; esac
 log=$obj/.ksr.log
 : > "$log"
-run() { "$@" >> "$log" 2>&1 || { echo "configure.sh: failed: $* (see $log)" >&2; tail -20 "$log" >&2; exit 1; }; }
+# run MAKE... TARGET: one make, its output to the log; a "progress:" line
+# naming the target for phase.sh.
+run()
+{
+	for target; do :; done
+	echo "progress: make $target ($log)"
+	"$@" >> "$log" 2>&1 || { echo "configure.sh: failed: $* (see $log)" >&2; tail -20 "$log" >&2; exit 1; }
+}
 
 { echo "# ARCH=$arch"; cat "$@"; } > "$obj/.fragments.new"
 if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.fragments.new" "$obj/.fragments"; then
 	rm -f "$obj/.fragments"
-	run make -C "$src" O="$obj" ARCH="$arch" tinyconfig
+	run make -C "$src" O="$obj" ARCH="$arch" -j"${KSR_JOBS:-2}" tinyconfig
 	cat "$obj/.fragments.new" >> "$obj/.config"
-	run make -C "$src" O="$obj" ARCH="$arch" olddefconfig
+	run make -C "$src" O="$obj" ARCH="$arch" -j"${KSR_JOBS:-2}" olddefconfig
 	"$CONFIG_CHECK" "$@" -- "$obj/.config" >&2 ||
 		{ echo "configure.sh: $obj/.config lost fragment lines" >&2; exit 1; }
 	mv "$obj/.fragments.new" "$obj/.fragments"
