@@ -112,7 +112,8 @@ make_trees()
 		else
 			eval "tree_$k=\$work/src/\$k"
 			eval "own_$k=1"
-			if [ "$(cat "$work/src/$k.sum" 2>/dev/null)" != "$sum" ]; then
+			if [ ! -d "$work/src/$k" ] ||
+			   [ "$(cat "$work/src/$k.sum" 2>/dev/null)" != "$sum" ]; then
 				step "size tree $k" "$work/logs/tree-$k.log" \
 					kernel/tree.sh "$tree_pristine" "$series" "$work/src/$k" "$k" ||
 					die "$k tree: the series does not apply (log $work/logs/tree-$k.log)"
@@ -263,9 +264,16 @@ probe_cell()
 			configure prepare0 $1 $2 "$obj"
 		fi
 	fi
-	step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
-		"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$out" "$arch" ||
-		die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
+	if ! step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
+		"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$out" "$arch"; then
+		# after prepare0, once more after a full prepare
+		grep -qx "$1 $2 prepare0" "$work/prepares" ||
+			die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
+		configure prepare $1 $2 "$obj"
+		step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
+			"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$out" "$arch" ||
+			die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
+	fi
 	cat "$out.deps" >> "$work/deps"
 	sort -u -o "$work/deps" "$work/deps"
 	echo "$stamp" > "$out.stamp"
