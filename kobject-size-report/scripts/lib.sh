@@ -218,10 +218,10 @@ probe_all()
 	done
 }
 
-# probe_cell TREE LAYOUT
+# probe_cell TREE LAYOUT (sets sout, not out: out is report.sh's -o)
 probe_cell()
 {
-	out=$work/out/$1/$2.s
+	sout=$work/out/$1/$2.s
 	arch=$(layout_arch $2)
 	mkdir -p "$work/out/$1"
 	booted=$(booted_obj $1 $2)
@@ -233,13 +233,13 @@ probe_cell()
 		stamp=$({ echo "own $arch $(tree_sum $1)"; cat $(layout_fragments $1 $2); } |
 			cat - "$here/probe/probe.c" "$here/probe/Kbuild" "$here/scripts/probe.sh" | md5sum)
 	fi
-	if [ -f "$out" ] && [ -f "$out.deps" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
-		say "$1 $2: probe up to date ($out)"
-		cat "$out.deps" >> "$work/deps"
+	if [ -f "$sout" ] && [ -f "$sout.deps" ] && [ "$(cat "$sout.stamp" 2>/dev/null)" = "$stamp" ]; then
+		say "$1 $2: probe up to date ($sout)"
+		cat "$sout.deps" >> "$work/deps"
 		echo "$1 $2" >> "$work/probed"
 		return
 	fi
-	rm -f "$out.stamp" "$out.same"
+	rm -f "$sout.stamp" "$sout.same"
 	obj=$booted
 	if [ -z "$obj" ]; then
 		obj=$work/obj/$1/$2
@@ -250,11 +250,11 @@ probe_cell()
 			[ "$(cell_key $arch "$work/out/$t2/$l2.s.config" "$(tree_dir $t2)")" = "$key" ] ||
 				continue
 			say "$1 $2: same ARCH, CONFIG_ lines and sources as $t2 $l2: its probe reused"
-			cp "$work/out/$t2/$l2.s" "$out"
-			cp "$work/out/$t2/$l2.s.deps" "$out.deps"
-			cp "$obj/.config" "$out.config"
-			echo "$t2 $l2" > "$out.same"
-			echo "$stamp" > "$out.stamp"
+			cp "$work/out/$t2/$l2.s" "$sout"
+			cp "$work/out/$t2/$l2.s.deps" "$sout.deps"
+			cp "$obj/.config" "$sout.config"
+			echo "$t2 $l2" > "$sout.same"
+			echo "$stamp" > "$sout.stamp"
 			echo "$1 $2" >> "$work/probed"
 			return
 		done < "$work/probed"
@@ -265,18 +265,18 @@ probe_cell()
 		fi
 	fi
 	if ! step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
-		"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$out" "$arch"; then
+		"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$sout" "$arch"; then
 		# after prepare0, once more after a full prepare
 		grep -qx "$1 $2 prepare0" "$work/prepares" ||
 			die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
 		configure prepare $1 $2 "$obj"
 		step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
-			"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$out" "$arch" ||
+			"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$sout" "$arch" ||
 			die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
 	fi
-	cat "$out.deps" >> "$work/deps"
+	cat "$sout.deps" >> "$work/deps"
 	sort -u -o "$work/deps" "$work/deps"
-	echo "$stamp" > "$out.stamp"
+	echo "$stamp" > "$sout.stamp"
 	echo "$1 $2" >> "$work/probed"
 }
 
