@@ -157,8 +157,9 @@ $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expect
 		qemu/walk-expected.txt
 	@cp $@.log $@
 
-# The size report: compile-time sizes from the trees (kobject-size-report/
-# configures and probes them itself), run-time figures from the
+# The size report: compile-time sizes from the trees (the booted layouts
+# probed in the kernels built here, the others configured and probed by
+# kobject-size-report/ itself), run-time figures from the
 # $(REPORT_TIER) tier, the one closest to a distribution kernel (no
 # debug-build detectors): census after boot, hotplug after $(REPORT_CYCLES)
 # cycles, and the hot path (make bench).  Runs of the other tier are read
@@ -214,13 +215,14 @@ report:
 	@$(MAKE) --no-print-directory TIER=$(REPORT_TIER) CYCLES=$(REPORT_CYCLES) \
 		report-runs $(REPORT)/report.txt
 	@cat $(REPORT)/report.txt
-# (also remade when a run of the other tier is newer)
+# (also remade when a run of the other tier, or a kernel, is newer)
 $(REPORT)/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
-		$(foreach s,$(REPORT_SCENARIOS) bench-*,$(wildcard $(B)/runs/*/*/$(s)/ok)) | $(HOST_TOOLS)
+		$(foreach s,$(REPORT_SCENARIOS) bench-*,$(wildcard $(B)/runs/*/*/$(s)/ok)) \
+		$(wildcard $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp)) | $(HOST_TOOLS)
 	@$(PHASE) "size report $(CELL)" $(LOGS)/report-$(CELL).log \
 		kobject-size-report/report.sh -s $(SERIES) -t $(CELL) \
 		-x "$(foreach t,$(filter-out $(TIER),debug fast),$(t)$(asuffix)$(ksuffix))" \
-		-c "$(REPORT_SCENARIOS)" -w $(B)/size$(asuffix)$(ksuffix) -o $(REPORT)
+		-c "$(REPORT_SCENARIOS)" -S $(SRC) -w $(B)/size$(asuffix)$(ksuffix) -o $(REPORT)
 
 # One table across every size report under build/ (kernel x arch x tier):
 # `make compare`; two reports, what changed: ksr-report compare A B.

@@ -3,7 +3,8 @@
 # against pahole) and run-time cost of the series, as text and JSON.
 #
 # Usage: kobject-size-report/report.sh [-s SERIES] [-t "TIERS"] [-x "TIERS"]
-#                 [-c "SCENARIOS"] [-w WORK] [-o OUT] [-r RUNS] [-b OBJS] [-n]
+#                 [-c "SCENARIOS"] [-w WORK] [-o OUT] [-r RUNS] [-b OBJS]
+#                 [-S SRCROOT] [-n]
 #   -s SERIES     quilt series dir (default: series)
 #   -t TIERS      booted tiers whose runs are read (default: fast); a run
 #                 there that failed, is older than its kernel or lacks data
@@ -17,15 +18,21 @@
 #   -w WORK       scratch dir (default: build/dev/size)
 #   -o OUT        output dir (default: build/report)
 #   -r RUNS       run results root (default: build/runs; <tier>/<kernel>/<scenario>/)
-#   -b OBJS       kernel build root (default: build/obj; <tier>/<kernel>/vmlinux)
+#   -b OBJS       kernel build root (default: build/obj; <tier>/<kernel>/vmlinux);
+#                 a tier's built kernels are also the probes' build dirs
+#                 of their layout (read, never written)
+#   -S SRCROOT    trees (default: build/src): pristine/, and baseline/ and
+#                 patched/ (kernel/tree.sh's) where they hold the series'
+#                 current patches (else made in WORK/src)
 #   -n            no pahole cross-check (the report then says so)
 # Run from the top of the repository.  Exit 0: OUT/report.txt and
 # OUT/report.json written (the text also on stdout); otherwise OUT holds
 # no report (an old one is removed first) and the error names the input.
 #
 # Inputs read (for Makefile dependencies):
-#   build/src/pristine/                      the pristine tree (never written;
+#   SRCROOT/pristine/                        the pristine tree (never written;
 #                                            its scripts/bloat-o-meter is run)
+#   SRCROOT/{baseline,patched}{/,.series}    the pipeline's trees (read only)
 #   SERIES/series, SERIES/*.patch, SERIES/kernel.config
 #   kernel/tree.sh, kernel/configs/{common,debug,fast}.config, tools/config-check.c
 #   kobject-size-report/{probe/*,configs/*,scripts/*,src/*,ktype-map.txt}
@@ -33,23 +40,25 @@
 #   RUNS/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
 #   RUNS/<tier>/{baseline,patched}/bench-<N>/{verdict,repro.cmd,data/bench}
 #   OBJS/<tier>/{baseline,patched}/arch/x86/boot/bzImage  (runs must be newer)
-#   OBJS/<tier>/{baseline,patched}/{vmlinux,.config}
+#   OBJS/<tier>/{baseline,patched}/{vmlinux,.config,include/generated/}
 # (for each tier of -t and -x and scenario of -c; a run or vmlinux that does not
 # exist yet is left out and the report says so).  Tools: gcc (+ multilib
 # for i386), make, pahole (dwarves), size, python3 (bloat-o-meter).
 # It writes only WORK and OUT; it never builds a kernel (make prepare and
-# single objects only).
+# single objects only, in WORK/obj).  Each long step prints a start, a
+# progress line every 30 s and an end line (scripts/phase.sh) on stderr;
+# WORK/logs/ holds their logs, WORK/prepares the cells prepared.
 set -eu
 series=series tiers=fast extra=debug scenarios=census work=build/dev/size out=build/report
-runs=build/runs objs=build/obj
+runs=build/runs objs=build/obj srcroot=build/src
 pahole=1
-while getopts s:t:x:c:w:o:r:b:n opt; do
+while getopts s:t:x:c:w:o:r:b:S:n opt; do
 	case $opt in
 	s) series=$OPTARG ;; t) tiers=$OPTARG ;; x) extra=$OPTARG ;;
 	c) scenarios=$OPTARG ;;
 	w) work=$OPTARG ;; o) out=$OPTARG ;; n) pahole=0 ;;
-	r) runs=$OPTARG ;; b) objs=$OPTARG ;;
-	*) sed -n '2,24p' "$0" >&2; exit 2 ;;
+	r) runs=$OPTARG ;; b) objs=$OPTARG ;; S) srcroot=$OPTARG ;;
+	*) sed -n '2,29p' "$0" >&2; exit 2 ;;
 	esac
 done
 here=kobject-size-report
@@ -62,5 +71,6 @@ build_tools
 make_trees
 probe_all
 [ "$pahole" = 1 ] && pahole_all
+say "build dirs prepared in this run: $(wc -l < "$work/prepares") ($work/prepares)"
 runtime_all
 write_report

@@ -10,7 +10,9 @@
  *   ->nkobj__NAME VALUE      struct kobjects embedded directly (by value)
  * from probe.s.  A structure the configuration does not have is left out,
  * never reported as zero.  HAVE_KREF_REL is set by the build script when
- * the tree's include/linux/kref.h declares struct kref_rel.
+ * the tree's include/linux/kref.h declares struct kref_rel, and
+ * HAVE_HOTPLUG_PROFILE_KOBJ when include/acpi/acpi_bus.h still embeds a
+ * kobject in struct acpi_hotplug_profile (the series' 0005 moves it out).
  */
 #include <linux/kbuild.h>
 #include <linux/stddef.h>
@@ -99,7 +101,9 @@ void probe(void)
 	SIZE(netdevsim);
 #ifdef CONFIG_ACPI
 	EMBED(acpi_device, dev.kobj, 1);
+#ifdef HAVE_HOTPLUG_PROFILE_KOBJ
 	EMBED(acpi_hotplug_profile, kobj, 1);
+#endif
 	EMBED(acpi_data_node, kobj, 1);
 #endif
 	EMBED(cpu, dev.kobj, 1);

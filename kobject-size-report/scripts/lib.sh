@@ -1,9 +1,25 @@
 # lib.sh - the phases of report.sh (sourced; uses its variables).
 #
-# Trees: pristine (build/src/pristine), baseline and patched (made by
-# kernel/tree.sh into WORK/src).  Layouts: x86_64-dist, x86_64-debug,
-# x86_64-fast, i386-dist (see layout_fragments).  Every figure file lands
-# in WORK/out/<tree>/<layout>.*; the report tool reads them from there.
+# Trees: pristine (SRCROOT/pristine), baseline and patched (SRCROOT/<kernel>,
+# the pipeline's trees, when they hold the series' current patches; else
+# made by kernel/tree.sh into WORK/src).  Layouts: x86_64-dist,
+# x86_64-debug, x86_64-fast, i386-dist (see layout_fragments).  Every
+# figure file lands in WORK/out/<tree>/<layout>.*; the report tool reads
+# them from there.
+#
+# A cell is one tree in one layout.  Its probe is compiled against:
+#  - the pipeline's kernel build OBJS/<tier>/<kernel> when that layout was
+#    booted (x86_64-<tier> of baseline or patched, built from the tree in
+#    SRCROOT): its .config and prepared headers are read, nothing written;
+#  - else a build dir of its own, WORK/obj/<tree>/<layout>, configured
+#    (tinyconfig + fragments + olddefconfig) and prepared by configure.sh;
+#    before preparing, the cell is compared with the cells probed so far:
+#    same ARCH, same CONFIG_ lines and the same content of every source file
+#    the probe read (kbuild's .cmd dependency list) and of the Makefiles
+#    that give the flags means the same probe.s: it is reused, not prepared
+#    again (cell_key).
+# The pahole cross-check compiles its objects with DWARF in a cell's own
+# build dir (a booted cell gets one, configured with the same fragments).
 
 TREES="pristine baseline patched"
 LAYOUTS="x86_64-dist x86_64-debug x86_64-fast i386-dist"
@@ -11,13 +27,32 @@ LAYOUTS="x86_64-dist x86_64-debug x86_64-fast i386-dist"
 # debug tier's two booted kernels.
 PAHOLE_PAIRS="pristine:x86_64-dist patched:x86_64-dist pristine:i386-dist
 	patched:i386-dist baseline:x86_64-debug patched:x86_64-debug"
+# What else decides a probe's flags and generated headers (added to the
+# source files of cell_key; a missing one is keyed as absent).
+KEY_FILES="Makefile arch/x86/Makefile arch/x86/Makefile_32.cpu
+	scripts/Kbuild.include scripts/Makefile.build scripts/Makefile.lib
+	scripts/Makefile.compiler scripts/Makefile.extrawarn kernel/bounds.c
+	arch/x86/kernel/asm-offsets.c arch/x86/kernel/asm-offsets_32.c
+	arch/x86/kernel/asm-offsets_64.c include/asm-generic/Kbuild
+	arch/x86/include/asm/Kbuild"
 
 die() { echo "report.sh: $*" >&2; exit 1; }
 say() { echo "report.sh: $*" >&2; }
 
+# step NAME LOG COMMAND...: one long phase through scripts/phase.sh (start,
+# a progress line every 30 s, end; the log's tail on failure), on stderr;
+# also a "progress:" line for the phase.sh around report.sh.
+nstep=0
+step()
+{
+	nstep=$((nstep + 1))
+	echo "progress: step $nstep: $1" >&2
+	scripts/phase.sh "$@" >&2
+}
+
 build_tools()
 {
-	mkdir -p "$work/bin"
+	mkdir -p "$work/bin" "$work/logs"
 	cc -O2 -Wall -o "$work/bin/config-check" tools/config-check.c ||
 		die "cannot build tools/config-check.c"
 	# shellcheck disable=SC2046
@@ -26,25 +61,65 @@ build_tools()
 		die "cannot build $here/src/*.c"
 	CONFIG_CHECK=$work/bin/config-check
 	export CONFIG_CHECK
+	: > "$work/prepares"
 }
 
-# The content of a tree, for the probes' up-to-date stamps.
+# The content of a tree, for the up-to-date stamps: the series' checksum.
 tree_sum() { [ "$1" = pristine ] && echo pristine || cat "$work/src/$1.sum"; }
 
-tree_dir() { [ "$1" = pristine ] && echo build/src/pristine || echo "$work/src/$1"; }
+# Where a tree is (set by make_trees).
+tree_dir() { eval "echo \$tree_$1"; }
 
-# Rebuild baseline/patched only when the series changed.
+# The patches tree.sh applies for KERNEL, one a line.
+series_of()
+{
+	case $1 in
+	baseline) sed -e '/^# *-* *patched only/q' "$series/series" ;;
+	*) cat "$series/series" ;;
+	esac | grep -v '^[[:space:]]*\(#\|$\)' || true
+}
+
+# pipeline_tree KERNEL: true if SRCROOT/KERNEL holds the series' patches
+# for KERNEL (kernel/tree.sh's KERNEL.series) and no patch is newer.
+pipeline_tree()
+{
+	d=$srcroot/$1
+	[ -d "$d" ] && [ ! -L "$d" ] && [ -f "$d.series" ] || return 1
+	series_of "$1" > "$work/src/$1.want"
+	cmp -s "$work/src/$1.want" "$d.series" || return 1
+	for p in "$series/series" $(sed "s|^|$series/|" "$d.series"); do
+		[ "$p" -nt "$d.series" ] && return 1
+	done
+	return 0
+}
+
+# The pipeline's baseline and patched trees when current, else our own
+# (rebuilt only when the series changed).
 make_trees()
 {
-	[ -d build/src/pristine ] || die "no pristine tree at build/src/pristine"
+	[ -d "$srcroot/pristine" ] || die "no pristine tree at $srcroot/pristine"
 	[ -f "$series/series" ] || die "no series file at $series/series"
 	mkdir -p "$work/src"
+	# resolved: tree.sh hard-links it (cp -al of a symlink copies the link)
+	tree_pristine=$(cd "$srcroot/pristine" && pwd -P)
 	sum=$(cat "$series/series" "$series"/*.patch | md5sum | cut -d' ' -f1)
 	for k in baseline patched; do
-		[ "$(cat "$work/src/$k.sum" 2>/dev/null)" = "$sum" ] && continue
-		kernel/tree.sh build/src/pristine "$series" "$work/src/$k" "$k" >&2 ||
-			die "$k tree: the series does not apply"
-		echo "$sum" > "$work/src/$k.sum"
+		echo "$sum" > "$work/src/$k.sum.new"
+		if pipeline_tree $k; then
+			eval "tree_$k=\$srcroot/\$k"
+			eval "own_$k=0"
+			say "$k: the pipeline's tree $srcroot/$k"
+		else
+			eval "tree_$k=\$work/src/\$k"
+			eval "own_$k=1"
+			if [ ! -d "$work/src/$k" ] ||
+			   [ "$(cat "$work/src/$k.sum" 2>/dev/null)" != "$sum" ]; then
+				step "size tree $k" "$work/logs/tree-$k.log" \
+					kernel/tree.sh "$tree_pristine" "$series" "$work/src/$k" "$k" ||
+					die "$k tree: the series does not apply (log $work/logs/tree-$k.log)"
+			fi
+		fi
+		mv "$work/src/$k.sum.new" "$work/src/$k.sum"
 	done
 }
 
@@ -76,29 +151,164 @@ layout_fragments()
 # would change what tinyconfig leaves, e.g. X86_5LEVEL).
 layout_arch() { case $1 in i386-*) echo i386 ;; *) echo x86 ;; esac; }
 
+# booted_obj TREE LAYOUT: the pipeline's build of that cell, if the layout
+# is a tier's, the tree is the pipeline's and the kernel was built from it.
+booted_obj()
+{
+	[ "$1" != pristine ] || return 0
+	[ "$(eval "echo \$own_$1")" = 0 ] || return 0
+	case $2 in x86_64-debug|x86_64-fast) ;; *) return 0 ;; esac
+	o=$objs/${2#x86_64-}/$1
+	[ -f "$o/.config" ] && [ -f "$o/vmlinux" ] && [ -f "$o/include/generated/autoconf.h" ] &&
+		[ ! "$srcroot/$1.series" -nt "$o/vmlinux" ] || return 0
+	(cd "$o" && pwd)
+}
+
+is_pahole_pair()
+{
+	for pair in $PAHOLE_PAIRS; do
+		[ "$pair" = "$1:$2" ] && return 0
+	done
+	return 1
+}
+
+# cell_key ARCH CONFIG TREE-DIR: what decides the probe's output, as one
+# checksum: the CONFIG_ lines, and the content of WORK/deps (every source
+# file a probe compiled so far read) and KEY_FILES in the tree.
+cell_key()
+{
+	{
+		echo "$1"
+		grep '^CONFIG_' "$2" | sort
+		(cd "$3" && { cat "$work/deps"; echo "$KEY_FILES" | tr -s ' \t' '\n\n'; } |
+			grep . | sort -u | xargs md5sum 2>&1 | sed 's/^md5sum: //')
+	} | md5sum | cut -d' ' -f1
+}
+
+# configure KSR_PREPARE TREE LAYOUT OBJ: configure.sh as one step.
+configure()
+{
+	# shellcheck disable=SC2046
+	step "size $(echo "$1" | sed 's/none/configure/') $2 $3" "$work/logs/$2-$3.$1.log" \
+		env KSR_PREPARE="$1" "$here/scripts/configure.sh" "$(tree_dir $2)" "$4" \
+		"$(layout_arch $3)" $(layout_fragments $2 $3) ||
+		die "configure failed: $2 $3 (log $work/logs/$2-$3.$1.log, $4/.ksr.log)"
+	[ "$1" = none ] || echo "$2 $3 $1" >> "$work/prepares"
+}
+
+# The probe of every cell: booted cells first (their dependency lists key
+# the others for free), then the rest, each reused when an earlier cell
+# has the same key, else prepared and compiled.
 probe_all()
 {
+	: > "$work/deps"
+	: > "$work/probed"
+	cells=
+	booted= others=
 	for t in $TREES; do
 		for l in $LAYOUTS; do
-			# shellcheck disable=SC2046
-			KSR_TREE_SUM=$(tree_sum $t) "$here/scripts/probe.sh" "$(tree_dir $t)" "$work/obj/$t/$l" \
-				"$work/out/$t/$l.s" "$(layout_arch $l)" \
-				$(layout_fragments $t $l) >&2 ||
-				die "probe failed: $t $l"
+			if [ -n "$(booted_obj $t $l)" ]; then
+				booted="$booted $t:$l"
+			else
+				others="$others $t:$l"
+			fi
 		done
+	done
+	cells="$booted $others"
+	for cell in $cells; do
+		t=${cell%%:*} l=${cell#*:}
+		probe_cell "$t" "$l"
 	done
 }
 
+# probe_cell TREE LAYOUT (sets sout, not out: out is report.sh's -o)
+probe_cell()
+{
+	sout=$work/out/$1/$2.s
+	arch=$(layout_arch $2)
+	mkdir -p "$work/out/$1"
+	booted=$(booted_obj $1 $2)
+	# shellcheck disable=SC2046
+	if [ -n "$booted" ]; then
+		stamp=$({ echo "booted $booted $arch $(tree_sum $1)"; cat "$booted/.config"; } |
+			cat - "$here/probe/probe.c" "$here/probe/Kbuild" "$here/scripts/probe.sh" | md5sum)
+	else
+		stamp=$({ echo "own $arch $(tree_sum $1)"; cat $(layout_fragments $1 $2); } |
+			cat - "$here/probe/probe.c" "$here/probe/Kbuild" "$here/scripts/probe.sh" | md5sum)
+	fi
+	if [ -f "$sout" ] && [ -f "$sout.deps" ] && [ "$(cat "$sout.stamp" 2>/dev/null)" = "$stamp" ]; then
+		say "$1 $2: probe up to date ($sout)"
+		cat "$sout.deps" >> "$work/deps"
+		echo "$1 $2" >> "$work/probed"
+		return
+	fi
+	rm -f "$sout.stamp" "$sout.same"
+	obj=$booted
+	if [ -z "$obj" ]; then
+		obj=$work/obj/$1/$2
+		configure none $1 $2 "$obj"
+		key=$(cell_key $arch "$obj/.config" "$(tree_dir $1)")
+		while read -r t2 l2; do
+			[ "$(layout_arch $l2)" = "$arch" ] || continue
+			[ "$(cell_key $arch "$work/out/$t2/$l2.s.config" "$(tree_dir $t2)")" = "$key" ] ||
+				continue
+			say "$1 $2: same ARCH, CONFIG_ lines and sources as $t2 $l2: its probe reused"
+			cp "$work/out/$t2/$l2.s" "$sout"
+			cp "$work/out/$t2/$l2.s.deps" "$sout.deps"
+			cp "$obj/.config" "$sout.config"
+			echo "$t2 $l2" > "$sout.same"
+			echo "$stamp" > "$sout.stamp"
+			echo "$1 $2" >> "$work/probed"
+			return
+		done < "$work/probed"
+		if is_pahole_pair $1 $2; then
+			configure prepare $1 $2 "$obj"
+		else
+			configure prepare0 $1 $2 "$obj"
+		fi
+	fi
+	if ! step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
+		"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$sout" "$arch"; then
+		# after prepare0, once more after a full prepare
+		grep -qx "$1 $2 prepare0" "$work/prepares" ||
+			die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
+		configure prepare $1 $2 "$obj"
+		step "size probe $1 $2" "$work/logs/$1-$2.probe.log" \
+			"$here/scripts/probe.sh" "$(tree_dir $1)" "$obj" "$work/probe/$1-$2" "$sout" "$arch" ||
+			die "probe failed: $1 $2 (log $work/logs/$1-$2.probe.log)"
+	fi
+	cat "$sout.deps" >> "$work/deps"
+	sort -u -o "$work/deps" "$work/deps"
+	echo "$stamp" > "$sout.stamp"
+	echo "$1 $2" >> "$work/probed"
+}
+
+# pahole dumps of PAHOLE_PAIRS, from objects compiled with DWARF in the
+# cell's own build dir (configured for a booted cell, whose .config must
+# then be the booted one's).
 pahole_all()
 {
 	for pair in $PAHOLE_PAIRS; do
 		t=${pair%%:*} l=${pair#*:}
+		pout=$work/out/$t/$l.pahole
+		obj=$work/obj/$t/$l
 		# shellcheck disable=SC2046
-		KSR_TREE_SUM=$(tree_sum $t) "$here/scripts/pahole.sh" "$(tree_dir $t)" "$work/dbg/$t/$l" \
-			"$work/out/$t/$l.pahole" "$(layout_arch $l)" \
-			"$here/configs/pahole-objects.txt" \
-			$(layout_fragments $t $l) "$here/configs/debuginfo.config" >&2 ||
-			die "pahole failed: $t $l"
+		stamp=$({ echo "$(layout_arch $l) $(tree_sum $t)"; cat $(layout_fragments $t $l); } |
+			cat - "$here/configs/pahole-objects.txt" "$here/scripts/pahole.sh" | md5sum)
+		if [ -f "$pout" ] && [ "$(cat "$pout.stamp" 2>/dev/null)" = "$stamp" ]; then
+			say "$t $l: pahole up to date ($pout)"
+			continue
+		fi
+		rm -f "$pout.stamp"
+		# prepared for its probe in this run, or not yet
+		grep -qx "$t $l prepare" "$work/prepares" || configure prepare $t $l "$obj"
+		why=$(config_differs "$obj/.config" "$work/out/$t/$l.s.config")
+		[ -z "$why" ] || die "pahole $t $l: $why"
+		step "size pahole $t $l" "$work/logs/$t-$l.pahole.log" \
+			"$here/scripts/pahole.sh" "$(tree_dir $t)" "$obj" "$pout" "$(layout_arch $l)" \
+			"$here/configs/pahole-objects.txt" ||
+			die "pahole failed: $t $l (log $work/logs/$t-$l.pahole.log)"
+		echo "$stamp" > "$pout.stamp"
 	done
 }
 
@@ -245,7 +455,7 @@ runtime_all()
 		b=$objs/$tier/baseline/vmlinux p=$objs/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue
 		size "$b" "$p" > "$vm/size" || die "size $b $p failed"
-		python3 build/src/pristine/scripts/bloat-o-meter "$b" "$p" > "$vm/bloat" ||
+		python3 "$srcroot/pristine/scripts/bloat-o-meter" "$b" "$p" > "$vm/bloat" ||
 			die "bloat-o-meter $b $p failed"
 		echo --size "$tier" "$vm/size" >> "$work/runargs"
 		echo --bloat "$tier" "$vm/bloat" >> "$work/runargs"

@@ -1,39 +1,34 @@
 #!/bin/sh
-# probe.sh SRC OBJ OUT ARCH FRAGMENT...
+# probe.sh SRC OBJ PDIR OUT ARCH
 #
-# Compile-time sizes of one tree in one configuration: configure.sh (config
-# + "make prepare", never a full build), then ../probe/probe.c compiled to
-# probe.s through kbuild as an external directory (M=), so it gets exactly
-# the tree's flags.  Writes OUT (the probe.s) and OUT.config (the .config);
-# does nothing when OUT.stamp says OUT was made from the same inputs
-# (KSR_TREE_SUM names the tree's content: the series' checksum).
+# Compile-time sizes of one tree in one configuration: ../probe/probe.c
+# compiled to probe.s through kbuild as an external directory (M=PDIR, a
+# scratch copy: kbuild writes its output next to the source), so it gets
+# exactly the flags of the tree SRC configured and prepared in OBJ (by
+# configure.sh, or a kernel build of the pipeline: OBJ is only read).
+# Writes OUT (the probe.s), OUT.config (OBJ's .config) and OUT.deps (the
+# source files the compiler read, relative to SRC, from kbuild's .cmd file).
 set -eu
-[ $# -ge 5 ] || { echo "usage: probe.sh SRC OBJ OUT ARCH FRAGMENT..." >&2; exit 2; }
-src=$(cd "$1" && pwd) obj=$2 out=$3 arch=$4
-shift 4
+[ $# = 5 ] || { echo "usage: probe.sh SRC OBJ PDIR OUT ARCH" >&2; exit 2; }
+src=$(cd "$1" && pwd -P) obj=$(cd "$2" && pwd -P) pdir=$3 out=$4 arch=$5
 here=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$obj"
-obj=$(cd "$obj" && pwd)
-# Up to date: same tree ($KSR_TREE_SUM), fragments, ARCH and probe source.
-stamp=$({ echo "$arch ${KSR_TREE_SUM:-}"; cat "$@" "$here/probe/probe.c" "$here/probe/Kbuild"; } | md5sum)
-if [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
-	echo "probe.sh: $out up to date"
-	exit 0
-fi
-rm -f "$out.stamp"
-"$here/scripts/configure.sh" "$src" "$obj" "$arch" "$@"
+[ -f "$obj/.config" ] && [ -f "$obj/include/generated/autoconf.h" ] ||
+	{ echo "probe.sh: $obj is not a configured and prepared kernel build" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"
-
-# The probe directory is a copy: kbuild writes its output next to the source.
-pdir=$obj.probe
 rm -rf "$pdir"
 mkdir -p "$pdir"
 cp "$here/probe/probe.c" "$here/probe/Kbuild" "$pdir/"
 flags=
 grep -q '^struct kref_rel {' "$src/include/linux/kref.h" && flags=-DHAVE_KREF_REL
-make -s -C "$src" O="$obj" ARCH="$arch" M="$pdir" PROBE_CFLAGS="$flags" probe.s \
-	> "$out.log" 2>&1 || { cat "$out.log" >&2; echo "probe.sh: probe.c failed ($obj)" >&2; exit 1; }
-cp "$pdir/probe.s" "$out"
+sed -n '/^struct acpi_hotplug_profile {/,/^}/p' "$src/include/acpi/acpi_bus.h" |
+	grep -q 'struct kobject kobj;' && flags="$flags -DHAVE_HOTPLUG_PROFILE_KOBJ"
+make -s -C "$src" O="$obj" ARCH="$arch" M="$(cd "$pdir" && pwd)" PROBE_CFLAGS="$flags" probe.s \
+	> "$out.log" 2>&1 || { cat "$out.log" >&2; echo "probe.sh: probe.c failed ($obj, log $out.log)" >&2; exit 1; }
+cp "$pdir/probe.s" "$out.tmp"
 cp "$obj/.config" "$out.config"
-echo "$stamp" > "$out.stamp"
-echo "probe.sh: $out ($arch, $(grep -c -- '->' "$out") figures)"
+# kbuild's dependency list: "  SRC/path \" lines; generated files (under
+# OBJ) and include/config/* are left out (the .config covers them).
+sed -n 's,^ *'"$src"'/\([^ ]*\) *\\*$,\1,p' "$pdir/.probe.s.cmd" | sort -u > "$out.deps"
+[ -s "$out.deps" ] || { echo "probe.sh: no dependencies in $pdir/.probe.s.cmd" >&2; exit 1; }
+mv "$out.tmp" "$out"
+echo "probe.sh: $out ($arch, $(grep -c -- '->' "$out") figures, $(wc -l < "$out.deps") source files read)"

@@ -218,3 +218,27 @@ expect_json "census with stored releases: kref_releases reported" \
 	'"\"kref_releases\": 1" in json.dumps(d)'
 fresh; edit runs/debug/patched/census '$a kref_releases one'
 expect_fail "census with a malformed kref_releases" "runs/debug/patched/census:"
+
+# same-figures.sh (issue 12: the speed work changes no figure) on recorded
+# reports: a report against itself passes; one size, one census count or
+# one bench figure changed fails and is named; a report without bench
+# figures fails.
+sf() { KSR_REPORT=$tmp/ksr-report "$here/same-figures.sh" "$@" > "$tmp/sf.txt" 2>&1; }
+cp "$here/expected/report.json" "$tmp/a.json"
+sf "$tmp/a.json" "$tmp/a.json" && grep -q '^# 4 passed, 0 failed$' "$tmp/sf.txt" &&
+	ok 0 "same-figures: a report against itself passes" ||
+	ok 1 "same-figures: a report against itself passes" "$(cat "$tmp/sf.txt")"
+for what in 'size__kobject", "value": 64/size__kobject", "value": 72' \
+	    '"live": 1183/"live": 1187' '"median": 47.028/"median": 47.029'; do
+	sed "0,/${what%%/*}/s/${what%%/*}/${what#*/}/" "$tmp/a.json" > "$tmp/b.json"
+	cmp -s "$tmp/a.json" "$tmp/b.json" && { ok 1 "same-figures: ${what#*/}: edit did not apply"; continue; }
+	! sf "$tmp/a.json" "$tmp/b.json" && grep -q 'not ok 3 - compare' "$tmp/sf.txt" &&
+		ok 0 "same-figures: ${what%%/*} -> ${what#*/} fails" ||
+		ok 1 "same-figures: ${what%%/*} -> ${what#*/} fails" "$(cat "$tmp/sf.txt")"
+done
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["bench"] = []
+json.dump(d, open(sys.argv[2], "w"))' "$tmp/a.json" "$tmp/b.json"
+! sf "$tmp/b.json" "$tmp/b.json" && grep -q 'bench: 0$' "$tmp/sf.txt" &&
+	ok 0 "same-figures: a report without bench figures fails" ||
+	ok 1 "same-figures: a report without bench figures fails" "$(cat "$tmp/sf.txt")"
