@@ -28,11 +28,12 @@ TOOLS	:= $(B)/tools
 KERNELS	:= baseline patched
 TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 PHASE	:= scripts/phase.sh
-# tinyconfig + these, in order (kernel/configure.sh checks every line)
-FRAGMENTS := kernel/configs/common.config $(wildcard kernel/configs/$(ARCH).config) \
-	     kernel/configs/$(TIER).config \
-	     $(wildcard kernel/configs/$(TIER)-$(ARCH).config) \
+# tinyconfig + these, in order (kernel/configure.sh checks every line and
+# adds the arch's own: kernel/configs/$(ARCH).config first, and
+# kernel/configs/<tier>-$(ARCH).config after its tier's fragment)
+FRAGMENTS := kernel/configs/common.config kernel/configs/$(TIER).config \
 	     $(wildcard $(SERIES)/kernel.config)
+ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
 INITRAMFS := $(B)/initramfs$(asuffix).cpio.gz
 RUN	:= qemu/run.sh$(if $(asuffix), -A $(ARCH))
 export ARCH	# kbuild and kernel/configure.sh read it
@@ -104,7 +105,7 @@ $(TOOLS)/%: tools/%.c | $(B)/deps.stamp
 $(SRC)/pristine.stamp: | $(B)/deps.stamp
 	@rm -rf $(SRC)/pristine $(SRC)/linux-source-$(KVER)
 	@mkdir -p $(SRC)
-	@test -r $(TARBALL) || { echo "no $(TARBALL): KVER=$(KVER) is not installed (scripts/install-deps.sh)" >&2; exit 1; }
+	@test -r $(TARBALL) || scripts/install-deps.sh $(KVER)
 	@$(PHASE) "unpack $(KVER)" $(LOGS)/unpack$(ksuffix).log tar -xf $(TARBALL) -C $(SRC)
 	@mv $(SRC)/linux-source-$(KVER) $(SRC)/pristine
 	@touch $@
@@ -119,9 +120,9 @@ $(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel
 		kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
 	@touch $$@
 
-$(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) kernel/configure.sh | $(TOOLS)/config-check
+$(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/configure.sh | $(TOOLS)/config-check
 	@$(PHASE) "config $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-config.log \
-		kernel/configure.sh $(SRC)/$(1) $(OBJ)/$(1) $(FRAGMENTS)
+		kernel/configure.sh -a $(ARCH) $(SRC)/$(1) $(OBJ)/$(1) $(FRAGMENTS)
 
 $(OBJ)/$(1)/built.stamp: $(OBJ)/$(1)/.config
 	@$(PHASE) "build $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-build.log \
@@ -146,7 +147,7 @@ $(foreach k,$(KERNELS),$(eval $(call kernel_rules,$(k))))
 INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null)
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
-	@$(PHASE) initramfs $(LOGS)/initramfs.log initramfs/build.sh $@
+	@$(PHASE) "initramfs $(ARCH)" $(LOGS)/initramfs$(asuffix).log initramfs/build.sh -a $(ARCH) $@
 
 kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 

@@ -20,6 +20,7 @@ gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
 for group in "$@"; do
 	case "$group" in
 	lava) pkgs="$pkgs lava-dispatcher" ;;
+	6.1) ;;
 	6.12) pkgs="$pkgs linux-source-6.12" ;;
 	*) echo "install-deps.sh: unknown group '$group' (have: lava 6.12)" >&2
 	   exit 2 ;;
