@@ -22,7 +22,8 @@ static const char *const must[] = {
 	"size__kset", "size__device", "kobj__device", NULL
 };
 
-/* Member line "TYPE NAME;  / OFF[:BIT] SIZE /" at depth 1. */
+/* Member line "TYPE NAME;  / OFF[:BIT] SIZE /" of the struct or of an
+ * anonymous union or struct in it. */
 static int parse_member(char *s, struct pmember *m, const char *path, int line)
 {
 	char *semi = strrchr(s, ';'), *c = strstr(s, "/*"), *n, *e;
@@ -106,7 +107,13 @@ void pahole_read(struct pahole *ph)
 				die("%s:%d: struct %s without a size", ph->path, line, ps->name);
 			depth = 0;
 		} else if (depth) {
-			if (depth == 1 && parse_member(buf, &m, ph->path, line))
+			/*
+			 * pahole expands only anonymous unions and structs;
+			 * their members are the struct's own (C11), at
+			 * offsets from its start.  Their closing lines
+			 * ("};  / OFF SIZE /") are not members.
+			 */
+			if (!strchr(buf, '}') && parse_member(buf, &m, ph->path, line))
 				add_member(ps, &m);
 			depth += !!strchr(buf, '{') - !!strstr(buf, "}");
 		} else if (buf[0]) {
