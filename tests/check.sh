@@ -24,6 +24,7 @@ s_step "host tests: config, tree, run.sh, phase.sh, check steps" tests/host/run.
 s_step "host tests: snapshot diff" tests/walk/run.sh
 s_step "host tests: size report" kobject-size-report/tests/run.sh
 s_step "host tests: QMP client (fake peer, real QEMU)" tests/qmp/run.sh
+s_step "host tests: LAVA logs judged as local runs" $MAKE lava-check
 s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier), side by side)" \
 	$MAKE -j2 kernels initramfs
 built=$?
