@@ -23,6 +23,9 @@ patched)  filter='' ;;
 *) echo "tree.sh: unknown kernel '$kind' (baseline|patched)" >&2; exit 2 ;;
 esac
 [ -d "$pristine" ] || { echo "tree.sh: no pristine tree at $pristine" >&2; exit 2; }
+# cp -al of a symlink copies the link, and quilt would then patch the
+# pristine tree itself
+[ ! -L "$pristine" ] || { echo "tree.sh: $pristine is a symlink; give the tree itself" >&2; exit 2; }
 [ -f "$series_dir/series" ] || { echo "tree.sh: no series file in $series_dir" >&2; exit 2; }
 
 new=$dest.new

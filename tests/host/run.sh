@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 71
+t_plan 72
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -34,6 +34,10 @@ printf 'one\ntwo\nthree\n' > "$tmp/pristine/file"
 printf '# ---- patched only ----\n' > "$tmp/series/series"
 expect 0 "tree.sh: empty series" \
 	"$top/kernel/tree.sh" "$tmp/pristine" "$tmp/series" "$tmp/empty" patched
+# a symlinked pristine tree is refused: quilt would patch through it
+ln -s pristine "$tmp/pristine-link"
+expect 2 "tree.sh: a symlinked pristine tree is refused" \
+	"$top/kernel/tree.sh" "$tmp/pristine-link" "$tmp/series" "$tmp/linked" patched
 cp "$data/bad.patch" "$tmp/series/"
 printf 'bad.patch\n' >> "$tmp/series/series"
 expect 0 "tree.sh: baseline skips patched-only patches" \
