@@ -353,13 +353,15 @@ run_bad()
 }
 
 # run_cmd DIR KERNEL: DIR's QEMU command, a word a line, without what
-# differs by design (run dir, kernel image, the process id in -name).
+# differs by design (run dir, kernel image, the process id in -name, the
+# mktemp directory of the QMP and control sockets).
 run_cmd()
 {
 	[ -f "$1/repro.cmd" ] || { echo "no $1/repro.cmd"; return; }
 	tail=$(basename "$(dirname "$1")")/$(basename "$1")
 	sed -e "s|[^ :,']*/$tail/|RUN/|g" -e "s|[^ ']*/$2/arch/x86/boot/bzImage|KERNEL|" \
-	    -e 's/krefrun-[0-9]*/krefrun/' "$1/repro.cmd" | tr ' ' '\n'
+	    -e 's/krefrun-[0-9]*/krefrun/' \
+	    -e "s|[^ :,=']*/krefrun\.[A-Za-z0-9]*/|SOCK/|g" "$1/repro.cmd" | tr ' ' '\n'
 }
 
 # same_cmd DIR-A KERNEL-A DIR-B KERNEL-B: why the two runs do not compare.

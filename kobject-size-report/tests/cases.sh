@@ -242,3 +242,25 @@ json.dump(d, open(sys.argv[2], "w"))' "$tmp/a.json" "$tmp/b.json"
 ! sf "$tmp/b.json" "$tmp/b.json" && grep -q 'bench: 0$' "$tmp/sf.txt" &&
 	ok 0 "same-figures: a report without bench figures fails" ||
 	ok 1 "same-figures: a report without bench figures fails" "$(cat "$tmp/sf.txt")"
+
+# same_cmd (lib.sh) on two runs recorded as qemu/run.sh writes them: what
+# differs by design (run dir, kernel image, -name pid, socket dir) is no
+# difference; another -m is one, and is named.
+repro() {	# repro DIR KERNEL PID SOCKDIR MEM
+	mkdir -p "$1"
+	echo "qemu-system-x86_64 -name krefrun-$3 -m $5 -qmp unix:/tmp/krefrun.$4/qmp.sock,server=on,wait=off -serial file:$1/console.log -kernel /long/path/build/obj/fast/$2/arch/x86/boot/bzImage -append 'console=ttyS0 scenario=census '" > "$1/repro.cmd"
+}
+same() { (work=$tmp; . "$top/scripts/lib.sh"
+	same_cmd "$tmp/r/fast/baseline/census" baseline "$tmp/r/fast/patched/census" patched); }
+rm -rf "$tmp/r"
+repro "$tmp/r/fast/baseline/census" baseline 28353 i4Oggq 1G
+repro "$tmp/r/fast/patched/census" patched 28384 5qx2cy 1G
+why=$(same)
+[ -z "$why" ] && ok 0 "same_cmd: runs differing only by design compare" ||
+	ok 1 "same_cmd: runs differing only by design compare" "$why"
+repro "$tmp/r/fast/patched/census" patched 28384 5qx2cy 2G
+why=$(same)
+case $why in
+*"booted differently"*2G*) ok 0 "same_cmd: runs booted with another -m do not compare" ;;
+*) ok 1 "same_cmd: runs booted with another -m do not compare" "got: '$why'" ;;
+esac
