@@ -2,14 +2,20 @@
 #
 # Trees: pristine (SRCROOT/pristine), baseline and patched (SRCROOT/<kernel>,
 # the pipeline's trees, when they hold the series' current patches; else
-# made by kernel/tree.sh into WORK/src).  Layouts: x86_64-dist,
-# x86_64-debug, x86_64-fast, i386-dist (see layout_fragments).  Every
-# figure file lands in WORK/out/<tree>/<layout>.*; the report tool reads
-# them from there.
+# made by kernel/tree.sh into WORK/src).  Layouts: the distribution-like
+# x86_64-dist and i386-dist, and one per booted tier, <arch>-<tier>
+# (tier_layout: fast -> x86_64-fast, fast-i386 -> i386-fast; see
+# layout_fragments).  Every figure file lands in
+# WORK/out/<tree>/<layout>.*; the report tool reads them from there.
 #
-# A cell is one tree in one layout.  Its probe is compiled against:
+# A cell is one tree in one layout (report_cells): pristine and patched in
+# the dist layouts (the claims), baseline and patched in each -t tier's
+# layout and in each -x tier's whose two kernels are built.  Pristine and
+# baseline of one layout would differ only by the baseline patches, which
+# no figure reads, so neither is probed where the other one is the
+# reference.  Its probe is compiled against:
 #  - the pipeline's kernel build OBJS/<tier>/<kernel> when that layout was
-#    booted (x86_64-<tier> of baseline or patched, built from the tree in
+#    booted (<arch>-<tier> of baseline or patched, built from the tree in
 #    SRCROOT): its .config and prepared headers are read, nothing written;
 #  - else a build dir of its own, WORK/obj/<tree>/<layout>, configured
 #    (tinyconfig + fragments + olddefconfig) and prepared by configure.sh;
@@ -19,14 +25,13 @@
 #    that give the flags means the same probe.s: it is reused, not prepared
 #    again (cell_key).
 # The pahole cross-check compiles its objects with DWARF in a cell's own
-# build dir (a booted cell gets one, configured with the same fragments).
+# build dir: the dist cells, both trees on both arches.  A booted cell's
+# probe is compiled in the very build that was booted; checking it too
+# would cost a configure and prepare of its own (about a minute each).
 
-TREES="pristine baseline patched"
-LAYOUTS="x86_64-dist x86_64-debug x86_64-fast i386-dist"
-# tree:layout pairs cross-checked with pahole: the claims' layouts, and the
-# debug tier's two booted kernels.
+DIST_LAYOUTS="x86_64-dist i386-dist"
 PAHOLE_PAIRS="pristine:x86_64-dist patched:x86_64-dist pristine:i386-dist
-	patched:i386-dist baseline:x86_64-debug patched:x86_64-debug"
+	patched:i386-dist"
 # What else decides a probe's flags and generated headers (added to the
 # source files of cell_key; a missing one is keyed as absent).
 KEY_FILES="Makefile arch/x86/Makefile arch/x86/Makefile_32.cpu
@@ -151,14 +156,54 @@ layout_fragments()
 # would change what tinyconfig leaves, e.g. X86_5LEVEL).
 layout_arch() { case $1 in i386-*) echo i386 ;; *) echo x86 ;; esac; }
 
+# tier_layout TIER: the layout a tier's kernels are built in (the
+# Makefile's tier names: TIER, then -ARCH unless x86_64, then -KVER
+# unless 6.1; the KVER is the report's own, by its -S and -w).
+tier_layout()
+{
+	case $1 in
+	*-i386|*-i386-*) echo "i386-${1%%-*}" ;;
+	*) echo "x86_64-${1%%-*}" ;;
+	esac
+}
+
+# layout_tier LAYOUT: the booted tier of -t or -x built in LAYOUT, if any.
+layout_tier()
+{
+	for t in $tiers $extra; do
+		[ "$(tier_layout "$t")" = "$1" ] && { echo "$t"; return 0; }
+	done
+	return 0
+}
+
+# report_cells: "tree layout" lines (see the top of this file).
+report_cells()
+{
+	for l in $DIST_LAYOUTS; do
+		echo "pristine $l"
+		echo "patched $l"
+	done
+	for t in $tiers $extra; do
+		l=$(tier_layout "$t")
+		case " $tiers " in
+		*" $t "*) ;;
+		*) [ -n "$(booted_obj baseline "$l")" ] && [ -n "$(booted_obj patched "$l")" ] ||
+			continue ;;
+		esac
+		echo "baseline $l"
+		echo "patched $l"
+	done
+}
+
 # booted_obj TREE LAYOUT: the pipeline's build of that cell, if the layout
 # is a tier's, the tree is the pipeline's and the kernel was built from it.
 booted_obj()
 {
 	[ "$1" != pristine ] || return 0
 	[ "$(eval "echo \$own_$1")" = 0 ] || return 0
-	case $2 in x86_64-debug|x86_64-fast) ;; *) return 0 ;; esac
-	o=$objs/${2#x86_64-}/$1
+	bt=$(layout_tier "$2")
+	[ -n "$bt" ] || return 0
+	o=$objs/$bt/$1
 	[ -f "$o/.config" ] && [ -f "$o/vmlinux" ] && [ -f "$o/include/generated/autoconf.h" ] &&
 		[ ! "$srcroot/$1.series" -nt "$o/vmlinux" ] || return 0
 	(cd "$o" && pwd)
@@ -203,17 +248,15 @@ probe_all()
 {
 	: > "$work/deps"
 	: > "$work/probed"
-	cells=
 	booted= others=
-	for t in $TREES; do
-		for l in $LAYOUTS; do
-			if [ -n "$(booted_obj $t $l)" ]; then
-				booted="$booted $t:$l"
-			else
-				others="$others $t:$l"
-			fi
-		done
-	done
+	report_cells > "$work/cells"
+	while read -r t l; do
+		if [ -n "$(booted_obj $t $l)" ]; then
+			booted="$booted $t:$l"
+		else
+			others="$others $t:$l"
+		fi
+	done < "$work/cells"
 	cells="$booted $others"
 	for cell in $cells; do
 		t=${cell%%:*} l=${cell#*:}
@@ -317,6 +360,7 @@ pahole_all()
 config_differs()
 {
 	[ -f "$1" ] || return 0
+	[ -f "$2" ] || { echo "$1: its layout was not probed (no $2)"; return 0; }
 	grep '^CONFIG_' "$1" | sort > "$work/cfg.a"
 	grep '^CONFIG_' "$2" | sort > "$work/cfg.b"
 	cmp -s "$work/cfg.a" "$work/cfg.b" ||
@@ -444,7 +488,7 @@ runtime_all()
 		why=
 		for k in baseline patched; do
 			[ -n "$why" ] || why=$(config_differs "$objs/$tier/$k/.config" \
-				"$work/out/$k/x86_64-$tier.s.config")
+				"$work/out/$k/$(tier_layout "$tier").s.config")
 		done
 		if [ -n "$why" ]; then
 			refuse $strict "tier $tier: $why"
@@ -468,11 +512,9 @@ runtime_all()
 report_args()
 {
 	echo --map "$here/ktype-map.txt"
-	for t in $TREES; do
-		for l in $LAYOUTS; do
-			echo --probe "$t" "$l" "$work/out/$t/$l.s"
-		done
-	done
+	while read -r t l; do
+		echo --probe "$t" "$l" "$work/out/$t/$l.s"
+	done < "$work/cells"
 	if [ "$pahole" = 1 ]; then
 		for pair in $PAHOLE_PAIRS; do
 			echo --pahole "${pair%%:*}" "${pair#*:}" "$work/out/${pair%%:*}/${pair#*:}.pahole"

@@ -15,10 +15,14 @@ command -v pahole > /dev/null || { echo "pahole.sh: pahole not installed (dwarve
 mkdir -p "$(dirname "$out")"
 : > "$out.tmp"
 : > "$out.log"
-grep -v '^[[:space:]]*\(#\|$\)' "$list" | while read -r o structs; do
-	make -s -C "$src" O="$obj" ARCH="$arch" -j"${KSR_JOBS:-2}" KCFLAGS=-gdwarf-4 "$o" \
-		>> "$out.log" 2>&1 ||
-		{ tail -20 "$out.log" >&2; echo "pahole.sh: cannot compile $o (log $out.log)" >&2; exit 1; }
+grep -v '^[[:space:]]*\(#\|$\)' "$list" > "$out.list"
+# One kbuild run for every object: its start-up (config, prepare checks)
+# costs more than most of the compiles.
+# shellcheck disable=SC2046
+make -s -C "$src" O="$obj" ARCH="$arch" -j"${KSR_JOBS:-2}" KCFLAGS=-gdwarf-4 \
+	$(cut -d' ' -f1 "$out.list") >> "$out.log" 2>&1 ||
+	{ tail -20 "$out.log" >&2; echo "pahole.sh: cannot compile the objects of $list (log $out.log)" >&2; exit 1; }
+while read -r o structs; do
 	echo "@object $o" >> "$out.tmp"
 	# One struct a call: pahole -C a,b stops at the first it cannot find
 	# (kref_rel in the trees without it).
@@ -26,6 +30,7 @@ grep -v '^[[:space:]]*\(#\|$\)' "$list" | while read -r o structs; do
 		pahole -C "$s" "$obj/$o" >> "$out.tmp" 2>> "$out.log" ||
 			{ echo "pahole.sh: pahole failed on $obj/$o (log $out.log)" >&2; exit 1; }
 	done
-done
+done < "$out.list"
+rm -f "$out.list"
 mv "$out.tmp" "$out"
 echo "pahole.sh: $out ($arch, $(grep -c '^struct' "$out") structs)"

@@ -13,9 +13,18 @@
 #include <string.h>
 #include "ksr.h"
 
+/*
+ * The layout a tier's kernels were built in, as report.sh names it: the
+ * tier's first word, on i386 if a word is "i386" (fast -> x86_64-fast,
+ * fast-i386 -> i386-fast, fast-6.12 -> x86_64-fast).
+ */
 const char *tier_layout(const char *tier, char *buf, size_t len)
 {
-	snprintf(buf, len, "x86_64-%s", tier);
+	size_t n = strcspn(tier, "-");
+	const char *a = strstr(tier, "-i386");
+	int i386 = a && (a[5] == '\0' || a[5] == '-');
+
+	snprintf(buf, len, "%s-%.*s", i386 ? "i386" : "x86_64", (int)n, tier);
 	return buf;
 }
 

@@ -254,7 +254,8 @@ static json_t *claims(struct ksr *k)
 /* The text table's cells: old/new sizeof, growth, cache lines, sources. */
 static json_t *growth(struct ksr *k)
 {
-	static const char *const lay[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast" };
+	static const char *const lay[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast",
+	"i386-debug", "i386-fast" };
 	const struct probe *ref = probe_find(k, "patched", "x86_64-dist"), *o, *n;
 	json_t *all = json_array();
 	const char *st;
@@ -265,7 +266,7 @@ static json_t *growth(struct ksr *k)
 		if (strncmp(ref->f[i].name, "size__", 6))
 			continue;
 		st = ref->f[i].name + 6;
-		for (l = 0; l < 4; l++) {
+		for (l = 0; l < (int)ARRAY_SIZE(lay); l++) {
 			o = probe_find(k, strstr(lay[l], "-dist") ? "pristine" : "baseline", lay[l]);
 			n = probe_find(k, "patched", lay[l]);
 			a = probe_get(o, "size", st);

@@ -17,8 +17,10 @@
 #include <string.h>
 #include "ksr.h"
 
-static const char *const layouts[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast" };
-#define NLAYOUT 4
+/* The columns, in this order, of the layouts that were probed. */
+static const char *const layouts[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast",
+	"i386-debug", "i386-fast" };
+#define NLAYOUT ARRAY_SIZE(layouts)
 
 static long lines_of(const struct probe *p, long size)
 {
@@ -69,19 +71,23 @@ static void sizes(struct ksr *k, FILE *f)
 {
 	const struct probe *ref = probe_find(k, "patched", "x86_64-dist");
 	char c[96];
-	int i, l;
+	unsigned int l;
+	int i;
 
 	fprintf(f, "sizeof (bytes): old>new growth, L = %ld-byte cache lines   dist: pristine>patched, booted tiers: baseline>patched\n",
 		probe_get(ref, "cacheline", "bytes"));
 	fprintf(f, "%-22s", "struct");
 	for (l = 0; l < NLAYOUT; l++)
-		fprintf(f, " %-22s", layouts[l]);
+		if (probe_find(k, "patched", layouts[l]))
+			fprintf(f, " %-22s", layouts[l]);
 	fputc('\n', f);
 	for (i = 0; i < ref->n; i++) {
 		if (strncmp(ref->f[i].name, "size__", 6))
 			continue;
 		fprintf(f, "%-22s", ref->f[i].name + 6);
 		for (l = 0; l < NLAYOUT; l++) {
+			if (!probe_find(k, "patched", layouts[l]))
+				continue;
 			cell(c, sizeof(c), old_of(k, layouts[l]),
 			     probe_find(k, "patched", layouts[l]), ref->f[i].name + 6);
 			fprintf(f, " %-22s", c);
