@@ -38,18 +38,18 @@ INITRAMFS := $(B)/initramfs$(asuffix).cpio.gz
 RUN	:= qemu/run.sh$(if $(asuffix), -A $(ARCH))
 export ARCH	# kbuild and kernel/configure.sh read it
 
-# The phases of a cold `make` and their seconds on 2 cores, as measured
-# on 2026-12-03 (README, "Where the time goes"; the kernels under load
-# from other work, so an upper bound): scripts/eta.sh prints the first line.
+# The phases of a cold `make` and their seconds on 2 idle cores, as
+# measured on 2026-12-04 (README, "Where the time goes"; deps: an estimate
+# for a fresh Debian 12): scripts/eta.sh prints the first line.
 ETA_DEPS	:= 150
-ETA_UNPACK	:= 10
-ETA_KERNELS	:= 2063
-ETA_BOOTS	:= 300
-ETA_REPORT	:= 600
+ETA_UNPACK	:= 15
+ETA_KERNELS	:= 1070
+ETA_BOOTS	:= 18
+ETA_REPORT	:= 297
 ETA	:= $(B)/deps.stamp:$(ETA_DEPS):deps $(SRC)/pristine.stamp:$(ETA_UNPACK):unpack \
 	   $(OBJ)/patched/built.stamp:$(ETA_KERNELS):kernels \
 	   $(RUNS)/walk.diff:$(ETA_BOOTS):walk+KUnit \
-	   $(B)/report$(asuffix)$(ksuffix)/report.txt:$(ETA_REPORT):report
+	   $(B)/report$(asuffix)$(ksuffix)/report.txt:$(ETA_REPORT):census+hotplug+bench+report
 
 # Patches per kernel, from the series file (parsed once per make).
 series_of = $(addprefix $(SERIES)/,$(shell sed -e '$(1)' $(SERIES)/series 2>/dev/null | \
