@@ -125,7 +125,7 @@ kernels: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp)
 
 define kernel_rules
 $(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel/tree.sh
-	@$(PHASE) "tree $(1)" $(LOGS)/tree-$(1).log \
+	@$(PHASE) "tree $(1)$(ksuffix)" $(LOGS)/tree$(ksuffix)-$(1).log \
 		kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
 	@touch $$@
 
