@@ -17,8 +17,7 @@
 #                                drivers/base/ and the touched .c files that the
 #                                config builds compile (-Werror), in one O= dir
 #                                configured with the project's config (common +
-#                                $CHECK_TIER, without KASAN, + kernel.config) from
-#                                the full series;
+#                                $CHECK_TIER + kernel.config) from the full series;
 #                                a patch touching only .c files outside lib/ and
 #                                drivers/base/ that the config does not build
 #                                passes if the prefix before it did (nothing
@@ -157,14 +156,10 @@ cfg=$scratch/config-$tier
 if ! want bisect; then
 	:
 elif [ "$quilt_ok" -eq 0 ]; then
-	# the config comes from the whole series, so every option exists;
-	# the tier's fragment is copied so that configure.sh does not add
-	# its arch fragment (debug-x86_64.config: KASAN, which instruments
-	# what compiles and does not change it, at a slower compile)
-	cp "$repo/kernel/configs/$tier.config" "$scratch/tier.config"
+	# the config comes from the whole series, so every option exists
 	sh "$repo/kernel/configure.sh" "$qtree" "$obj" \
 		"$repo/kernel/configs/common.config" \
-		"$scratch/tier.config" \
+		"$repo/kernel/configs/$tier.config" \
 		"$series_dir/kernel.config" > "$logs/configure.log" 2>&1
 	cfg_ok=$?
 	cp "$obj/.config" "$cfg"
