@@ -13,6 +13,16 @@
 #include <string.h>
 #include "ksr.h"
 
+const char *const ksr_layouts[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast",
+	"i386-debug", "i386-fast" };
+const unsigned int ksr_nlayouts = ARRAY_SIZE(ksr_layouts);
+
+/* A layout's old side: pristine in a dist layout, else the booted baseline. */
+const struct probe *layout_old(struct ksr *k, const char *layout)
+{
+	return probe_find(k, strstr(layout, "-dist") ? "pristine" : "baseline", layout);
+}
+
 /*
  * The layout a tier's kernels were built in, as report.sh names it: the
  * tier's first word, on i386 if a word is "i386" (fast -> x86_64-fast,

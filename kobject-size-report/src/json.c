@@ -254,28 +254,27 @@ static json_t *claims(struct ksr *k)
 /* The text table's cells: old/new sizeof, growth, cache lines, sources. */
 static json_t *growth(struct ksr *k)
 {
-	static const char *const lay[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast",
-	"i386-debug", "i386-fast" };
 	const struct probe *ref = probe_find(k, "patched", "x86_64-dist"), *o, *n;
 	json_t *all = json_array();
 	const char *st;
 	long a, b, cl;
-	int i, l;
+	unsigned int l;
+	int i;
 
 	for (i = 0; i < ref->n; i++) {
 		if (strncmp(ref->f[i].name, "size__", 6))
 			continue;
 		st = ref->f[i].name + 6;
-		for (l = 0; l < (int)ARRAY_SIZE(lay); l++) {
-			o = probe_find(k, strstr(lay[l], "-dist") ? "pristine" : "baseline", lay[l]);
-			n = probe_find(k, "patched", lay[l]);
+		for (l = 0; l < ksr_nlayouts; l++) {
+			o = layout_old(k, ksr_layouts[l]);
+			n = probe_find(k, "patched", ksr_layouts[l]);
 			a = probe_get(o, "size", st);
 			b = probe_get(n, "size", st);
 			if (!o || !n || b < 0)
 				continue;
 			cl = probe_get(n, "cacheline", "bytes");
 			add(all, pk("{s:s, s:s, s:I, s:I, s:I, s:[II], s:s, s:s}",
-				    "struct", st, "layout", lay[l], "old", I(a), "new", I(b),
+				    "struct", st, "layout", ksr_layouts[l], "old", I(a), "new", I(b),
 				    "growth", I(a < 0 ? b : b - a),
 				    "lines", I(a < 0 ? 0 : (a + cl - 1) / cl), I((b + cl - 1) / cl),
 				    "source_old", o->path, "source_new", n->path));

@@ -181,6 +181,10 @@ void claims_compute(struct ksr *k, struct claim c[4]);
 void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c);
 long kmalloc_class(const struct table *slab, long size, char *name, size_t len);
 const char *tier_layout(const char *tier, char *buf, size_t len);
+/* The size table's layouts, in column order; the probe each compares with. */
+extern const char *const ksr_layouts[];
+extern const unsigned int ksr_nlayouts;
+const struct probe *layout_old(struct ksr *k, const char *layout);
 
 /* util.c */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));

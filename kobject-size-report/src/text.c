@@ -17,10 +17,6 @@
 #include <string.h>
 #include "ksr.h"
 
-/* The columns, in this order, of the layouts that were probed. */
-static const char *const layouts[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast",
-	"i386-debug", "i386-fast" };
-#define NLAYOUT ARRAY_SIZE(layouts)
 
 static long lines_of(const struct probe *p, long size)
 {
@@ -42,11 +38,6 @@ static void cell(char *buf, size_t len, const struct probe *o, const struct prob
 	else
 		snprintf(buf, len, "%ld>%ld %+ld L%ld>%ld", a, b, b - a,
 			 lines_of(o, a), lines_of(n, b));
-}
-
-static const struct probe *old_of(struct ksr *k, const char *layout)
-{
-	return probe_find(k, strstr(layout, "-dist") ? "pristine" : "baseline", layout);
 }
 
 static void claims(struct ksr *k, FILE *f)
@@ -77,19 +68,19 @@ static void sizes(struct ksr *k, FILE *f)
 	fprintf(f, "sizeof (bytes): old>new growth, L = %ld-byte cache lines   dist: pristine>patched, booted tiers: baseline>patched\n",
 		probe_get(ref, "cacheline", "bytes"));
 	fprintf(f, "%-22s", "struct");
-	for (l = 0; l < NLAYOUT; l++)
-		if (probe_find(k, "patched", layouts[l]))
-			fprintf(f, " %-22s", layouts[l]);
+	for (l = 0; l < ksr_nlayouts; l++)
+		if (probe_find(k, "patched", ksr_layouts[l]))
+			fprintf(f, " %-22s", ksr_layouts[l]);
 	fputc('\n', f);
 	for (i = 0; i < ref->n; i++) {
 		if (strncmp(ref->f[i].name, "size__", 6))
 			continue;
 		fprintf(f, "%-22s", ref->f[i].name + 6);
-		for (l = 0; l < NLAYOUT; l++) {
-			if (!probe_find(k, "patched", layouts[l]))
+		for (l = 0; l < ksr_nlayouts; l++) {
+			if (!probe_find(k, "patched", ksr_layouts[l]))
 				continue;
-			cell(c, sizeof(c), old_of(k, layouts[l]),
-			     probe_find(k, "patched", layouts[l]), ref->f[i].name + 6);
+			cell(c, sizeof(c), layout_old(k, ksr_layouts[l]),
+			     probe_find(k, "patched", ksr_layouts[l]), ref->f[i].name + 6);
 			fprintf(f, " %-22s", c);
 		}
 		fputc('\n', f);
