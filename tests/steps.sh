@@ -11,6 +11,9 @@
 #                           in a background subshell: each step's result is
 #                           a file, so lanes of steps can run side by side
 #                           ( { s_run $a ...; s_run $b ...; } & ... wait ).
+#                           A failed step's result names its log and the
+#                           log's lines that say why (s_why), so a CI
+#                           transcript alone tells what failed.
 #   s_print                 the document on stdout ("KTAP version 1", the
 #                           plan, every step in number order), then "N
 #                           passed, N failed"; false if any step failed.  A
@@ -28,6 +31,17 @@ s_ktap() {
 	awk '/^KTAP version 1$/ { if (on) exit; on = 1; next }
 		on && /^[ \t]*(KTAP version [0-9]|[0-9]+\.\.[0-9]+|ok [0-9]|not ok [0-9]|#)/ {
 			print "    " $0 }' "$1"
+}
+
+# s_why LOG: a failed step's diagnostics: the log's path, then at most 10
+# lines of it that say why (a verdict, a failed KTAP test, a detector's
+# signature, an error), without the lines of the nested KTAP document
+s_why() {
+	printf '# log: %s\n' "$1"
+	s_ktap "$1" | sed 's/^ *//' > "$1.ktap"
+	grep -E 'verdict:|not ok |signature:|[Ee]rror|ERROR|FAIL|[Tt]imed out|[Tt]imeout|[Mm]issing|No such' "$1" |
+		sed 's/^[ \t]*//' | grep -vxF -f "$1.ktap" | head -n 10 | sed 's/^/# /'
+	rm -f "$1.ktap"
 }
 
 s_add() {
@@ -55,7 +69,7 @@ s_run() {
 		_sub=$(s_ktap "$_log")
 		[ -z "$_sub" ] || printf '    KTAP version 1\n    # Subtest: %s\n%s\n' \
 			"$_name" "$_sub"
-		[ "$_ok" = 1 ] || printf 'not '
+		[ "$_ok" = 1 ] || { s_why "$_log"; printf 'not '; }
 		printf 'ok %s %s\n' "$_n" "$_name"
 	} > "$s_res/$_n.doc"
 	[ "$_ok" = 1 ]

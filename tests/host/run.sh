@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 72
+t_plan 73
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -108,6 +108,7 @@ cat > "$tmp/two.sh" <<'EOS'
 #!/bin/sh
 echo "noise before"
 printf 'KTAP version 1\n1..2\nok 1 - a\n# a note\nnot ok 2 - b\n'
+echo "   verdict: 1 test failed"
 exit 1
 EOS
 chmod +x "$tmp/two.sh"
@@ -122,6 +123,9 @@ expect 1 "steps: a failing step fails the whole" quiet_steps
 has "not ok 3 gone # $tmp/renamed.sh is missing" "  ... a missing script is a failed test"
 has "not ok 4 lost # never ran" "  ... a declared step that never ran is a failed test"
 has "1 passed, 3 failed" "  ... and both are counted"
+has "# log: $tmp/steps/2-two.log
+# verdict: 1 test failed
+not ok 2 two" "  ... a failed step names its log and why, once"
 steps > "$tmp/steps.out" 2> "$tmp/steps.err"
 if [ -f "$kunit" ]; then
 	python3 "$kunit" parse --json="$tmp/steps.json" "$tmp/steps.out" > "$tmp/steps.txt" 2>&1
