@@ -15,6 +15,8 @@ command -v pahole > /dev/null || { echo "pahole.sh: pahole not installed (dwarve
 mkdir -p "$(dirname "$out")"
 : > "$out.tmp"
 : > "$out.log"
+# the object list and a half-written OUT go, whatever the exit
+trap 'rm -f "$out.list" "$out.tmp"' EXIT
 grep -v '^[[:space:]]*\(#\|$\)' "$list" > "$out.list"
 # One kbuild run for every object: its start-up (config, prepare checks)
 # costs more than most of the compiles.
@@ -31,6 +33,5 @@ while read -r o structs; do
 			{ echo "pahole.sh: pahole failed on $obj/$o (log $out.log)" >&2; exit 1; }
 	done
 done < "$out.list"
-rm -f "$out.list"
 mv "$out.tmp" "$out"
 echo "pahole.sh: $out ($arch, $(grep -c '^struct' "$out") structs)"
