@@ -28,7 +28,7 @@ stream_run() {
 	for t in $trigs; do
 		command -v "end_$t" >/dev/null && "end_$t"
 	done
-	set | grep -E "^(cs|err)_" >"/tmp/stream.$3"
+	set | grep -E "^(cs|err|skip|done)_" >"/tmp/stream.$3"
 }
 
 # run_cycles FIRST LAST: every stream in parallel, then collect.

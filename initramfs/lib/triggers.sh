@@ -27,7 +27,7 @@ TRIGGERS="qnet qblk pci bind cpu nsim scsi"
 # per-trigger state: err_T (first error), cs_T (centiseconds spent)
 fail_t() {
 	msg="cycle $cycle: $2"
-	eval "e=\${err_$1}"
+	eval "e=\${err_$1:-}"
 	[ -n "$e" ] || eval "err_$1=\$msg"
 	log "FAIL $1 cycle $cycle: $2"
 }
@@ -71,21 +71,45 @@ t_bind() {
 # cpu_set_online VALUE: write cpu1/online, retrying for up to 5 s: a PCI
 # driver probe in a parallel stream holds cpu_hotplug_disable() (pci_call_probe),
 # and cpu_down() then fails with -EBUSY.  That is the kernel working as meant.
+# No retry once the wakeup failed in the emulated APIC (see t_cpu).
 cpu_set_online() {
 	i=0
 	while ! echo "$1" >/sys/devices/system/cpu/cpu1/online 2>/dev/null; do
 		i=$((i + 1))
 		[ $i -lt 100 ] || return 1
+		[ "$(apic_errors)" -gt "${apic0:-0}" ] && return 1
 		usleep 50000
 	done
 }
 
+apic_errors() { dmesg | grep -c 'smpboot: APIC delivery error'; }
+
+# t_cpu: cpu1 offline, then online.  Under TCG on a loaded host, QEMU's
+# emulated local APIC of cpu0 can come to report an illegal register access
+# in its ESR for good (QEMU ignores writes to the ESR, so it is never
+# cleared).  From then on every INIT/SIPI wakeup reads that error back
+# ("smpboot: APIC delivery error"), and cpu1 cannot come back online
+# (seen in a baseline run 20 cycles in, beside a two-kernel compile; never
+# on an idle host).  That is the emulator, not a kobject path:
+# the trigger stops for the rest of the run and reports SKIP with the cycle
+# (skip_cpu); any other failure to come online is a failure.
 t_cpu() {
+	[ -z "${skip_cpu:-}" ] || return 0
 	f=/sys/devices/system/cpu/cpu1/online
 	cpu_set_online 0 || { fail_t cpu "offline"; return; }
 	[ "$(cat $f)" = 0 ] || { fail_t cpu "still online"; return; }
-	cpu_set_online 1 || { fail_t cpu "online"; return; }
-	[ "$(cat $f)" = 1 ] || fail_t cpu "still offline"
+	apic0=$(apic_errors)
+	if ! cpu_set_online 1; then
+		if [ "$(apic_errors)" -gt "$apic0" ]; then
+			skip_cpu="cpu1 lost in cycle $cycle (after $((${done_cpu:-0})) cycles): smpboot: APIC delivery error (the emulated APIC)"
+			log "SKIP cpu from cycle $cycle: $skip_cpu"
+			return
+		fi
+		fail_t cpu "online"
+		return
+	fi
+	[ "$(cat $f)" = 1 ] || { fail_t cpu "still offline"; return; }
+	done_cpu=$((${done_cpu:-0} + 1))
 }
 
 # t_nsim: nsim_k devices with ids of this cycle's own, then their teardown

@@ -127,7 +127,7 @@ fi
 # warm-up: first-use allocations are not leaks; then let releases finish.
 # A trigger's error in the warm-up (cycle 0) is its error: err_T is kept.
 [ -n "$run" ] && run_cycles 0 0
-for t in $mix; do eval "unset cs_$t"; done
+for t in $mix; do eval "unset cs_$t done_$t"; done
 unset cs_nsim_new cs_nsim_del
 rig_quiesce 5 60
 [ -n "$ue_pid" ] && wait_uevents
@@ -146,6 +146,8 @@ for t in $mix; do
 	eval "e=\$err_$t c=\${cs_$t:-0}"
 	if [ -z "$run" ]; then
 		ktap_result 0 "trigger_$t" "SKIP setup failed"
+	elif [ -z "$e" ] && eval "[ -n \"\${skip_$t:-}\" ]"; then
+		eval "ktap_result 0 \"trigger_$t\" \"SKIP \$skip_$t\""
 	elif [ -z "$e" ]; then
 		ktap_result 0 "trigger_$t" "$cycles cycles, $((c * 10 / (cycles > 0 ? cycles : 1))) ms/cycle"
 	else

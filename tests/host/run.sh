@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 73
+t_plan 75
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -320,4 +320,38 @@ noroot() { I386_ROOT=$tmp/none "$top/initramfs/build.sh" -a i386 "$tmp/i3/x.cpio
 expect 1 "build.sh -a i386 without the i386 packages fails" noroot
 has "run scripts/install-deps.sh" "  ... and says what to run"
 expect 2 "build.sh -a sparc: unknown arch" "$top/initramfs/build.sh" -a sparc "$tmp/i4/x.cpio.gz"
+# The hotplug stress's cpu trigger (initramfs/lib/triggers.sh), with the
+# guest's sysfs and dmesg stubbed: cpu1 that cannot come back online with
+# "smpboot: APIC delivery error" (the emulated APIC) is a SKIP from that
+# cycle on; any other failure to come online is a failure.
+cpu_trigger() {	# cpu_trigger APIC-ERRORS-PER-FAILED-ONLINE
+	(
+	log() { :; }
+	. "$top/initramfs/lib/triggers.sh"
+	state=1 ups=0 apic=0 per=$1
+	cat() { echo "$state"; }
+	dmesg() { i=0; while [ $i -lt "$apic" ]; do echo "smpboot: APIC delivery error (80)"; i=$((i + 1)); done; }
+	cpu_set_online() {
+		if [ "$1" = 0 ]; then state=0; return 0; fi
+		ups=$((ups + 1))
+		[ "$ups" -lt 3 ] && { state=1; return 0; }
+		apic=$((apic + per)); return 1
+	}
+	cycle=1
+	while [ $cycle -le 4 ]; do t_cpu; cycle=$((cycle + 1)); done
+	echo "err=${err_cpu:-} skip=${skip_cpu:-} done=${done_cpu:-} ups=$ups"
+	)
+}
+t_out=$(cpu_trigger 1)
+case $t_out in
+"err= skip=cpu1 lost in cycle 3 (after 2 cycles): smpboot: APIC delivery error"*" done=2 ups=3")
+	t_ok "hotplug cpu trigger: cpu1 lost to the emulated APIC is a SKIP, once" ;;
+*) t_fail "hotplug cpu trigger: cpu1 lost to the emulated APIC is a SKIP, once" "$t_out" ;;
+esac
+t_out=$(cpu_trigger 0)
+case $t_out in
+"err=cycle 3: online skip= done=2 ups=4")
+	t_ok "hotplug cpu trigger: cpu1 not coming online otherwise is a failure" ;;
+*) t_fail "hotplug cpu trigger: cpu1 not coming online otherwise is a failure" "$t_out" ;;
+esac
 t_done

@@ -1,7 +1,8 @@
 #!/bin/sh
 # summary.sh RUNDIR... - print what `make hotplug` measured, one block per
-# run: the verdict, the failed KTAP tests, the timing diagnostics and the
-# guest's summary.json (data section).  Exit 1 if any verdict is not pass.
+# run: the verdict, the failed and skipped KTAP tests, the timing
+# diagnostics and the guest's summary.json (data section).  Exit 1 if any
+# verdict is not pass.
 rc=0
 for d in "$@"; do
 	echo "== $d"
@@ -12,7 +13,7 @@ for d in "$@"; do
 	fi
 	echo "   verdict: $(cat "$d/verdict")"
 	grep -q '^0 ' "$d/verdict" || rc=1
-	grep '^not ok ' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
+	grep -E '^not ok |# SKIP' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
 	grep -E '^# (start|cycles|time|fault sweeps) ' "$d/result.ktap" 2>/dev/null | sed 's/^/   /'
 	[ -s "$d/signatures.log" ] && sed 's/^/   signature: /' "$d/signatures.log" | head -5
 	[ -f "$d/data/summary.json" ] && sed 's/^/   /' "$d/data/summary.json"
