@@ -179,7 +179,7 @@ REPORT_TIER	?= fast
 REPORT_CYCLES	?= 20
 REPORT_SCENARIOS := census hotplug
 REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2>/dev/null) \
-	$(baseline_PATCHES) $(patched_PATCHES) $(FRAGMENTS)
+	$(baseline_PATCHES) $(patched_PATCHES) kernel/configure.sh $(wildcard kernel/configs/*.config)
 
 # make bench: kobject_get/put pairs and kobject lifecycles timed in the
 # guest (initramfs/scenarios/bench.sh), BENCH_BOOTS boots per kernel under

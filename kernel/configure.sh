@@ -3,7 +3,8 @@
 #
 # tinyconfig, then the fragments in order, then olddefconfig; fails (exit 1)
 # listing every fragment line that did not survive (tools/config-check),
-# or when the .config is not for ARCH.
+# or when the .config is not for ARCH.  The check is build/tools/config-check
+# unless $CONFIG_CHECK names another build of tools/config-check.c.
 #
 # ARCH (-a, else $ARCH, else x86_64): x86_64 runs make as before, without
 # ARCH= (kbuild's ARCH=x86, 64BIT from the fragments); i386 runs make
@@ -52,6 +53,6 @@ make -s -C "$src" O="$obj" $set_arch tinyconfig > /dev/null
 cat "$@" >> "$obj/.config"
 make -s -C "$src" O="$obj" $set_arch olddefconfig > "$obj/olddefconfig.log" 2>&1 ||
 	{ cat "$obj/olddefconfig.log" >&2; exit 1; }
-"$here/build/tools/config-check" "$@" -- "$obj/.config"
+"${CONFIG_CHECK:-$here/build/tools/config-check}" "$@" -- "$obj/.config"
 grep -qx "$want" "$obj/.config" ||
 	{ echo "configure.sh: $obj/.config is not an $arch config (no $want)" >&2; exit 1; }

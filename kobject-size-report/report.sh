@@ -34,7 +34,7 @@
 #                                            its scripts/bloat-o-meter is run)
 #   SRCROOT/{baseline,patched}{/,.series}    the pipeline's trees (read only)
 #   SERIES/series, SERIES/*.patch, SERIES/kernel.config
-#   kernel/tree.sh, kernel/configs/{common,debug,fast}.config, tools/config-check.c
+#   kernel/tree.sh, kernel/configure.sh, kernel/configs/*.config, tools/config-check.c
 #   kobject-size-report/{probe/*,configs/*,scripts/*,src/*,ktype-map.txt}
 #   RUNS/<tier>/{baseline,patched}/<scenario>/verdict    (must be "0 ...")
 #   RUNS/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}

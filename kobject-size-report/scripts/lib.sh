@@ -128,21 +128,16 @@ make_trees()
 	done
 }
 
-# layout_fragments TREE LAYOUT: the config fragments, one a line.
+# layout_fragments TREE LAYOUT: the config fragments, one a line, as the
+# pipeline gives them to kernel/configure.sh (which adds the arch's own:
+# kernel/configs/<arch>.config, debug-x86_64.config).
 layout_fragments()
 {
 	c=kernel/configs
-	case $2 in
-	i386-*) grep -v '^CONFIG_64BIT=' $c/common.config > "$work/common-i386.config"
-		echo "$work/common-i386.config"; echo "$here/configs/i386.config" ;;
-	*) echo $c/common.config; echo $c/x86_64.config ;;
-	esac
+	echo $c/common.config
 	case $2 in
 	*-debug) echo $c/debug.config ;;
 	*) echo $c/fast.config ;;
-	esac
-	case $2 in
-	x86_64-debug) echo $c/debug-x86_64.config ;;
 	esac
 	case $2 in
 	*-dist) echo "$here/configs/dist.config" ;;
