@@ -12,7 +12,10 @@
  * never reported as zero.  HAVE_KREF_REL is set by the build script when
  * the tree's include/linux/kref.h declares struct kref_rel, and
  * HAVE_HOTPLUG_PROFILE_KOBJ when include/acpi/acpi_bus.h still embeds a
- * kobject in struct acpi_hotplug_profile (the series' 0005 moves it out).
+ * kobject in struct acpi_hotplug_profile (the series' 0005 moves it out),
+ * HAVE_GENDISK_QUEUE_KOBJ when the queue/ directory's kobject is struct
+ * gendisk's queue_kobj ("block: untangle request_queue refcounting from
+ * sysfs", v6.2) rather than struct request_queue's kobj.
  */
 #include <linux/kbuild.h>
 #include <linux/stddef.h>
@@ -25,6 +28,9 @@
 #include <linux/pci.h>
 #include <linux/virtio.h>
 #include <linux/netdevice.h>
+#if __has_include(<net/netdev_rx_queue.h>)
+#include <net/netdev_rx_queue.h>	/* newer trees declare it there */
+#endif
 #include <linux/blkdev.h>
 #include <linux/blk-mq.h>
 #include <linux/irq.h>
@@ -86,9 +92,14 @@ void probe(void)
 	EMBED(net_device, dev.kobj, 1);
 	EMBED(netdev_rx_queue, kobj, 1);
 	EMBED(netdev_queue, kobj, 1);
+#ifdef HAVE_GENDISK_QUEUE_KOBJ
+	EMBED(gendisk, queue_kobj, 1);
+	SIZE(request_queue);
+#else
 	SIZE(gendisk);
-	EMBED(block_device, bd_device.kobj, 1);
 	EMBED(request_queue, kobj, 1);
+#endif
+	EMBED(block_device, bd_device.kobj, 1);
 	EMBED(blk_mq_hw_ctx, kobj, 1);
 	EMBED(blk_mq_ctx, kobj, 1);
 	EMBED(blk_mq_ctxs, kobj, 1);

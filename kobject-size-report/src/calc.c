@@ -61,20 +61,34 @@ long kmalloc_class(const struct table *slab, long size, char *name, size_t len)
 	return best;
 }
 
-static const struct kmap *map_find(const struct ksr *k, const char *ktype)
+/*
+ * The map line of @ktype whose struct both probes of @c have: a ktype may
+ * be listed once per struct its kobjects were embedded in over kernel
+ * versions (the first one the probes measure wins).  NULL if the ktype is
+ * not listed; *@listed tells a listed ktype without a measured struct.
+ */
+static const struct kmap *map_find(const struct ksr *k, const struct rtcost *c,
+				   const char *ktype, const struct kmap **listed)
 {
 	int i;
 
-	for (i = 0; i < k->nmap; i++)
-		if (!strcmp(k->map[i].ktype, ktype))
+	*listed = NULL;
+	for (i = 0; i < k->nmap; i++) {
+		if (strcmp(k->map[i].ktype, ktype))
+			continue;
+		if (!*listed)
+			*listed = &k->map[i];
+		if (probe_get(c->p[0], "size", k->map[i].st) >= 0 &&
+		    probe_get(c->p[1], "size", k->map[i].st) >= 0)
 			return &k->map[i];
+	}
 	return NULL;
 }
 
 static void ktypes(struct ksr *k, struct rtcost *c)
 {
 	const struct table *cen = &c->r[1]->census;
-	const struct kmap *m;
+	const struct kmap *m, *listed;
 	struct ktcost *kt;
 	long b, p;
 	int i;
@@ -86,7 +100,10 @@ static void ktypes(struct ksr *k, struct rtcost *c)
 		if (c->nkt == (int)ARRAY_SIZE(c->kt))
 			die("%s: too many ktypes", cen->path);
 		kt = &c->kt[c->nkt++];
-		m = map_find(k, cen->c[i].name);
+		m = map_find(k, c, cen->c[i].name, &listed);
+		if (!m && listed)
+			die("%s: ktype %s maps to struct %s, which the %s probes lack",
+			    k->mappath, cen->c[i].name, listed->st, c->layout);
 		copy(kt->ktype, cen->c[i].name, sizeof(kt->ktype));
 		copy(kt->st, m ? m->st : "kobject", sizeof(kt->st));
 		kt->mapped = !!m;

@@ -72,6 +72,12 @@ fresh; edit ktype-map.txt '/^device_ktype/s/ device .*/ device/'
 expect_fail "ktype map line without a reason" "ktype-map.txt:"
 fresh; edit ktype-map.txt '/^device_ktype/s/ device / no_such_struct /'
 expect_fail "ktype mapped to an unmeasured struct" "maps to struct no_such_struct"
+# a ktype whose kobject moved between kernel versions is listed once per
+# struct: the first one the probes measure is used
+fresh; edit ktype-map.txt '/^device_ktype/{h;s/ device / no_such_struct /;p;x}'
+expect_json "ktype listed twice: the measured struct wins" \
+	'[k["struct"] for r in d["runs"] for k in r["ktypes"]
+	  if k["ktype"] == "device_ktype"] == ["device"] * len(d["runs"])'
 fresh; edit vmsize/debug-size.txt '2{h;d};3G'
 expect_fail "size output in the wrong order" "expected the baseline vmlinux"
 fresh; edit vmsize/debug-bloat.txt '/^Total:/d'
