@@ -183,7 +183,7 @@ fake_nostall() { SIGNATURES=$tmp/no-stall.txt fake stall; }
 expect 4 "  ... the same run with the table's stall rows removed times out" fake_nostall
 expect 0 "run.sh: a guest that reports pass (fake QEMU)" fake cycles
 has "progress: fake" "  ... prints progress lines while it runs"
-has "cycle 3 at" "  ... with the last cycle line of the console"
+has "; hotplug: qnet: cycle " "  ... with the last cycle line of the console"
 expect 1 "run.sh: a guest that reports pass with a KTAP plan it did not make" fake plan
 has "missing expected subtest" "  ... is a failed test (kunit.py parse)"
 
