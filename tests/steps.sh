@@ -33,12 +33,13 @@ s_ktap() {
 			print "    " $0 }' "$1"
 }
 
-# s_why LOG: a failed step's diagnostics: the log's path, then at most 10
-# lines of it that say why (a verdict, a failed KTAP test, a detector's
-# signature, an error), without the lines of the nested KTAP document
+# s_why LOG SUBTESTS: a failed step's diagnostics: the log's path, then at
+# most 10 lines of it that say why (a verdict, a failed KTAP test, a
+# detector's signature, an error), without the lines of its nested KTAP
+# document SUBTESTS (s_ktap's output)
 s_why() {
 	printf '# log: %s\n' "$1"
-	s_ktap "$1" | sed 's/^ *//' > "$1.ktap"
+	printf '%s\n' "$2" | sed 's/^ *//' > "$1.ktap"
 	grep -E 'verdict:|not ok |signature:|[Ee]rror|ERROR|FAIL|[Tt]imed out|[Tt]imeout|[Mm]issing|No such' "$1" |
 		sed 's/^[ \t]*//' | grep -vxF -f "$1.ktap" | head -n 10 | sed 's/^/# /'
 	rm -f "$1.ktap"
@@ -69,7 +70,7 @@ s_run() {
 		_sub=$(s_ktap "$_log")
 		[ -z "$_sub" ] || printf '    KTAP version 1\n    # Subtest: %s\n%s\n' \
 			"$_name" "$_sub"
-		[ "$_ok" = 1 ] || { s_why "$_log"; printf 'not '; }
+		[ "$_ok" = 1 ] || { s_why "$_log" "$_sub"; printf 'not '; }
 		printf 'ok %s %s\n' "$_n" "$_name"
 	} > "$s_res/$_n.doc"
 	[ "$_ok" = 1 ]
