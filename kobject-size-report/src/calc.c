@@ -62,33 +62,33 @@ long kmalloc_class(const struct table *slab, long size, char *name, size_t len)
 }
 
 /*
- * The map line of @ktype whose struct both probes of @c have: a ktype may
- * be listed once per struct its kobjects were embedded in over kernel
- * versions (the first one the probes measure wins).  NULL if the ktype is
- * not listed; *@listed tells a listed ktype without a measured struct.
+ * The map line of @ktype: a ktype may be listed once per struct its
+ * kobjects were embedded in over kernel versions, and the first whose
+ * struct both probes of @c measure wins; else the first listed (the caller
+ * then names the struct the probes lack).  NULL if the ktype is not listed.
  */
 static const struct kmap *map_find(const struct ksr *k, const struct rtcost *c,
-				   const char *ktype, const struct kmap **listed)
+				   const char *ktype)
 {
+	const struct kmap *first = NULL;
 	int i;
 
-	*listed = NULL;
 	for (i = 0; i < k->nmap; i++) {
 		if (strcmp(k->map[i].ktype, ktype))
 			continue;
-		if (!*listed)
-			*listed = &k->map[i];
 		if (probe_get(c->p[0], "size", k->map[i].st) >= 0 &&
 		    probe_get(c->p[1], "size", k->map[i].st) >= 0)
 			return &k->map[i];
+		if (!first)
+			first = &k->map[i];
 	}
-	return NULL;
+	return first;
 }
 
 static void ktypes(struct ksr *k, struct rtcost *c)
 {
 	const struct table *cen = &c->r[1]->census;
-	const struct kmap *m, *listed;
+	const struct kmap *m;
 	struct ktcost *kt;
 	long b, p;
 	int i;
@@ -100,10 +100,7 @@ static void ktypes(struct ksr *k, struct rtcost *c)
 		if (c->nkt == (int)ARRAY_SIZE(c->kt))
 			die("%s: too many ktypes", cen->path);
 		kt = &c->kt[c->nkt++];
-		m = map_find(k, c, cen->c[i].name, &listed);
-		if (!m && listed)
-			die("%s: ktype %s maps to struct %s, which the %s probes lack",
-			    k->mappath, cen->c[i].name, listed->st, c->layout);
+		m = map_find(k, c, cen->c[i].name);
 		copy(kt->ktype, cen->c[i].name, sizeof(kt->ktype));
 		copy(kt->st, m ? m->st : "kobject", sizeof(kt->st));
 		kt->mapped = !!m;
