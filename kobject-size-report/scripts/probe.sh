@@ -18,12 +18,16 @@ mkdir -p "$(dirname "$out")"
 rm -rf "$pdir"
 mkdir -p "$pdir"
 cp "$here/probe/probe.c" "$here/probe/Kbuild" "$pdir/"
+# has_member HEADER STRUCT DECLARATION: the tree's struct has that member
+has_member() {
+	sed -n "/^struct $2 {/,/^}/p" "$src/$1" | grep -q "$3"
+}
 flags=
 grep -q '^struct kref_rel {' "$src/include/linux/kref.h" && flags=-DHAVE_KREF_REL
-sed -n '/^struct acpi_hotplug_profile {/,/^}/p' "$src/include/acpi/acpi_bus.h" |
-	grep -q 'struct kobject kobj;' && flags="$flags -DHAVE_HOTPLUG_PROFILE_KOBJ"
-sed -n '/^struct gendisk {/,/^}/p' "$src/include/linux/blkdev.h" |
-	grep -q 'struct kobject queue_kobj;' && flags="$flags -DHAVE_GENDISK_QUEUE_KOBJ"
+has_member include/acpi/acpi_bus.h acpi_hotplug_profile 'struct kobject kobj;' &&
+	flags="$flags -DHAVE_HOTPLUG_PROFILE_KOBJ"
+has_member include/linux/blkdev.h gendisk 'struct kobject queue_kobj;' &&
+	flags="$flags -DHAVE_GENDISK_QUEUE_KOBJ"
 make -s -C "$src" O="$obj" ARCH="$arch" M="$(cd "$pdir" && pwd)" PROBE_CFLAGS="$flags" probe.s \
 	> "$out.log" 2>&1 || { cat "$out.log" >&2; echo "probe.sh: probe.c failed ($obj, log $out.log)" >&2; exit 1; }
 cp "$pdir/probe.s" "$out.tmp"
