@@ -92,6 +92,7 @@ help:
 	@echo 'make bench      hot-path timing: BENCH_BOOTS=$(BENCH_BOOTS) boots per kernel, -icount shift=0'
 	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
 	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS=nsim,pci)'
+	@echo 'make hotplug-findings-KERNEL  every fatal point of one sweep (FINDINGS_OP=pci|nsim), a boot past each'
 	@echo 'make hotplug-planted  self-test: planted refcount bugs must be caught'
 	@echo 'make lava       a LAVA job + device dictionary for every boot, under $(B)/lava/ (lava/README.md)'
 	@echo 'make lava-run   install lava-dispatcher, run census+KUnit of both kernels and a planted failure through lava-run'

@@ -7,7 +7,8 @@
 #                   for FI_SIG; sets pts_nsim, pts_pci (fault points, -N
 #                   when attempt N was fatal, -1 when no clean attempt),
 #                   cs_fault, cs_fault_nsim
-# Arguments: fault_nsim ("P Q"), fault_pci (BDF), fault_max, fault_ops.
+# Arguments: fault_nsim ("P Q"), fault_pci (BDF), fault_max, fault_ops,
+# fault_from (the first attempt, default 1).
 
 # Faults make kobject_add_internal() fail loudly, on purpose: each sweep runs
 # inside an EXPECT-WARNING window for that signature (the host scanner then
@@ -48,16 +49,16 @@ fi_first() {
 	head -n 1 /tmp/fi.bad | sed 's/.* first: [^ ]* //; s/\[ *[0-9.]*\] //' | tr -d '#'
 }
 
-# sweep NAME OP UNDO: n = 1, 2, ... run "OP n" (prints "injected I errno E")
-# then "UNDO n", until an OP succeeds with no fault injected.  Sets pts_NAME
-# (fault points: the n that succeeded without a fault, minus one).  An
-# attempt the kernel did not survive (a signature other than FI_SIG in
-# dmesg during its OP or its UNDO) is counted in bad_NAME, the first in
-# fi_bad_NAME.  After a fatal one (an oops: the next step could block on a
-# lock the dead task holds) the sweep stops, before UNDO if OP was fatal.
-# Returns 0 all survived, 1 no clean OP, 2 some not.
+# sweep NAME OP UNDO: n = fault_from, fault_from + 1, ... run "OP n" (prints
+# "injected I errno E") then "UNDO n", until an OP succeeds with no fault
+# injected.  Sets pts_NAME (fault points: the n that succeeded without a
+# fault, minus one).  An attempt the kernel did not survive (a signature
+# other than FI_SIG in dmesg during its OP or its UNDO) is counted in
+# bad_NAME, the first in fi_bad_NAME.  After a fatal one (an oops: the next
+# step could block on a lock the dead task holds) the sweep stops, before
+# UNDO if OP was fatal.  Returns 0 all survived, 1 no clean OP, 2 some not.
 sweep() {
-	n=1
+	n=${fault_from:-1}
 	eval "bad_$1=0 fi_bad_$1="
 	while [ $n -le "$fault_max" ]; do
 		$U kmsg "$FI_MARK $1 n=$n"
@@ -143,6 +144,7 @@ fault_sweeps() {
 	echo 0 >$F/probability	# fail-nth only
 	t0=$(cs)
 	h0=$(fi_hits)
+	[ "${fault_from:-1}" = 1 ] || ktap_diag "fault sweeps: from attempt $fault_from"
 	kmsg_marker "EXPECT-WARNING BEGIN: $FI_SIG"
 	fi_nsim_left=
 	rc=3

@@ -9,6 +9,8 @@
 #                   per attempt; 0000:00:04.0 sweeps the virtio-net probe,
 #                   booted with the stress's devices)
 #   fault_max=N     give up after N attempts (default 3000)
+#   fault_from=N    start each sweep at attempt N (default 1): the host's
+#                   tests/hotplug/findings.sh boots again past a fatal one
 #   settle=S        at least S seconds before the checks (default 6)
 # No host driver: the machine needs no device of its own.
 #
@@ -24,6 +26,7 @@
 fault_nsim=$(echo "${arg_fault_nsim:-1,1}" | tr , ' ')
 fault_pci=${arg_fault_pci:-0000:00:01.1}
 fault_max=${arg_fault_max:-3000}
+fault_from=${arg_fault_from:-1}
 fault_ops=${arg_fault_ops:-nsim,pci}
 settle=${arg_settle:-6}
 CHECKS="census snapshot kmemleak dmesg"

@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 75
+t_plan 79
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -354,4 +354,46 @@ case $t_out in
 	t_ok "hotplug cpu trigger: cpu1 not coming online otherwise is a failure" ;;
 *) t_fail "hotplug cpu trigger: cpu1 not coming online otherwise is a failure" "$t_out" ;;
 esac
+# findings.sh: a boot per fatal fault point, with qemu/run.sh stubbed by a
+# kernel whose pci sweep dies at attempts 5 (no summary: a panic) and 9
+# (summary -9), survives 12 with a detector hit and ends after 15 points.
+cat > "$tmp/fakerun" <<'EOS'
+#!/bin/sh
+while getopts A:k:i:s:o:a:t:n: o; do
+	case $o in o) run=$OPTARG ;; a) args=$OPTARG ;; esac
+done
+from=${args#*fault_from=}; from=${from%% *}
+mkdir -p "$run/data"; : > "$run/signatures.log"
+[ "${FAKE_BOOT:-}" = dead ] && { echo "2 boot failed" > "$run/verdict"; exit 2; }
+stop=16; [ "${FAKE_CLEAN:-}" ] || { [ "$from" -le 5 ] && stop=5 || { [ "$from" -le 9 ] && stop=9; }; }
+n=$from; while [ $n -le $stop ]; do printf '[ 1.0] faultsweep: failnth pci n=%s\r\n' $n; n=$((n + 1)); done > "$run/console.log"
+l=$(wc -l < "$run/console.log")
+case $stop in
+5) echo "$run/console.log:$((l + 1)): [BUG: KASAN:] BUG: KASAN: use-after-free in x" > "$run/signatures.log"; exit 3 ;;
+9) echo "$run/console.log:$((l - 1)): [early] not this one" > "$run/signatures.log"
+   echo "$run/console.log:$((l + 1)): [Kernel panic] Kernel panic - not syncing: y" >> "$run/signatures.log"
+   echo '{ "fault_points": {"netdevsim_new_device": 0, "pci_rescan": -9} }' > "$run/data/summary.json"; exit 3 ;;
+esac
+echo '{ "fault_points": {"netdevsim_new_device": 0, "pci_rescan": 15} }' > "$run/data/summary.json"
+if [ "${FAKE_CLEAN:-}" ]; then
+	printf 'ok 2 failslab_pci_rescan # 0000:00:01.1: fault points 15, all survived\r\n' > "$run/result.ktap"
+else
+	printf 'not ok 2 failslab_pci_rescan # 0000:00:01.1: fault points 15, 1 not survived, first n=12: ODEBUG: free active\r\n' > "$run/result.ktap"
+fi
+EOS
+chmod +x "$tmp/fakerun"
+findings() { RUN_SH=$tmp/fakerun "$top/tests/hotplug/findings.sh" -k k -i i -O pci -o "$tmp/find-$1"; }
+if expect 1 "findings.sh: a boot per fatal attempt (stubbed run.sh)" findings bugs; then
+	case $t_out in
+	*"not ok 1 from_1 # attempt 5 fatal: [BUG: KASAN:]"*"not ok 2 from_6 # attempt 9 fatal: [Kernel panic]"*"not ok 3 from_10 # sweep ended: "*"# findings: n=5 n=9 n=12: ODEBUG: free active"*"0 passed, 3 failed")
+		t_ok "  ... names each fatal attempt, its first detector line, and the survived hit" ;;
+	*) t_fail "  ... names each fatal attempt, its first detector line, and the survived hit" "$t_out" ;;
+	esac
+else
+	t_fail "  ... names each fatal attempt, its first detector line, and the survived hit"
+fi
+clean() { FAKE_CLEAN=1 findings clean; }
+expect 0 "findings.sh: a kernel that survives every attempt: one boot, passed" clean
+dead() { FAKE_BOOT=dead findings dead; }
+expect 5 "findings.sh: a boot that never reaches the sweep is an error naming its log" dead
 t_done

@@ -9,6 +9,10 @@
 #	(one netdevsim new_device, one PCI rescan; no host driver needed):
 #	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only (the
 #	netdevsim sweep takes ~15 min a kernel).
+#   make hotplug-findings-<kernel> [FINDINGS_OP=pci|nsim]
+#	every fatal fault point of one sweep: the faultsweep scenario booted
+#	again from the attempt after each (tests/hotplug/findings.sh), in
+#	$(RUNS)/<kernel>/findings-<op>/from-N/.  Exit 1 if any was fatal.
 #   make hotplug-seams [SEAMS_KERNEL=baseline]
 #	three short boots, each a seam bug of issue 11 (tests/hotplug/seams.sh)
 #   make hotplug-planted [PLANTED_CYCLES=3]
@@ -94,6 +98,14 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	done; \
 	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug-fault); \
 	exit $$rc
+
+# A sweep stops at the first fatal attempt; this one goes on past each.
+FINDINGS_OP	?= pci
+.PHONY: $(addprefix hotplug-findings-,$(KERNELS))
+$(addprefix hotplug-findings-,$(KERNELS)): hotplug-findings-%: $(OBJ)/%/built.stamp \
+	$(INITRAMFS) | $(HOST_TOOLS)
+	@tests/hotplug/findings.sh -A $(ARCH) -k $(OBJ)/$*/arch/x86/boot/bzImage \
+		-i $(INITRAMFS) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP)
 
 # The hotplug scenario's seam bugs (issue 11), three short boots of one
 # kernel: tests/hotplug/seams.sh.

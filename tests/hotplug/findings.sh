@@ -1,0 +1,105 @@
+#!/bin/sh
+# findings.sh - every fatal fault point of one failslab sweep of one kernel,
+# a boot per finding.  A sweep stops at the first attempt the kernel does
+# not survive (an oops, a KASAN report, a panic), so the bugs behind it stay
+# hidden; this boots the faultsweep scenario again from the next attempt
+# (fault_from=N+1) until a sweep ends with a fault-free attempt.
+#
+# usage: findings.sh -k BZIMAGE -i INITRD -O nsim|pci -o OUTDIR
+#                    [-A x86_64|i386] [-m MAXBOOTS] [-t TIMEOUT]
+#
+# Boot B's run is OUTDIR/from-N (N: its first attempt), its output
+# OUTDIR/from-N.log.  Prints KTAP, one test per boot, from_N: "not ok" with
+# the fatal attempt and its first detector line, or the sweep's end (not ok
+# if it survived some attempts with a detector hit); then "# findings: ..."
+# and "N passed, N failed".
+# Exit: 0 no attempt was fatal, 1 some were (or MAXBOOTS ran out), 5 usage,
+# or a boot that never reached the sweep (its log is named).
+set -u
+here=$(cd "$(dirname "$0")/../.." && pwd)
+RUN_SH=${RUN_SH:-$here/qemu/run.sh}
+kernel= initrd= op= out= arch=x86_64 max=10 timeout=5400
+
+usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
+while getopts k:i:O:o:A:m:t: opt; do
+	case $opt in
+	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
+	o) out=$OPTARG ;; A) arch=$OPTARG ;; m) max=$OPTARG ;;
+	t) timeout=$OPTARG ;; *) usage ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] || usage
+case $op in
+nsim) key=netdevsim_new_device ;;
+pci) key=pci_rescan ;;
+*) echo "findings.sh: unknown sweep '$op' (-O nsim or pci)" >&2; exit 5 ;;
+esac
+
+# last_attempt RUN: N of the last "failnth OP n=N" line of the console
+last_attempt() {
+	grep -o "failnth $op n=[0-9]*" "$1/console.log" 2>/dev/null | tail -n 1 |
+		sed 's/.*n=//'
+}
+
+# marker_line RUN N: the console line of attempt N's marker
+marker_line() {
+	grep -n "failnth $op n=$2\([^0-9]\|\$\)" "$1/console.log" | head -n 1 | cut -d: -f1
+}
+
+# points RUN: the sweep's fault points from its summary (negative: the
+# attempt that was fatal), empty if the guest wrote no summary
+points() {
+	sed -n "s/.*\"$key\": *\(-*[0-9]*\).*/\1/p" "$1/data/summary.json" 2>/dev/null
+}
+
+# first_signature RUN LINE: the first detector line of the console after LINE
+first_signature() {
+	sed -n 's/.*console\.log:\([0-9]*\): \(.*\)/\1 \2/p' "$1/signatures.log" 2>/dev/null |
+		awk -v l="$2" '$1 > l { $1 = ""; sub(/^ /, ""); print; exit }'
+}
+
+echo "KTAP version 1"
+echo "# findings: $op sweep of $kernel, a boot per fatal attempt"
+from=1 boot=0 found= pass=0 fail=0
+mkdir -p "$out" || exit 5
+while [ $boot -lt "$max" ]; do
+	boot=$((boot + 1))
+	run=$out/from-$from
+	rm -rf "$run"
+	echo "# boot $boot: attempts from $from, $run"
+	"$RUN_SH" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
+		-a "fault_ops=$op fault_from=$from acpi=noirq" -t "$timeout" -n 300 \
+		>"$run.log" 2>&1
+	n=$(last_attempt "$run")
+	if [ -z "$n" ]; then
+		echo "# boot $boot never reached the sweep: $(cat "$run/verdict" 2>/dev/null)"
+		echo "# log: $run.log"
+		exit 5
+	fi
+	pts=$(points "$run")
+	if [ -n "$pts" ] && [ "$pts" -ge 0 ]; then
+		# the sweep ended; attempts it survived with a detector hit
+		# (not fatal) are its KTAP line's "not survived"
+		res=$(grep "^[a-z ]* [0-9]* failslab_" "$run/result.ktap" | tr -d '\r' |
+			grep -v "# SKIP")
+		case $res in
+		"not ok"*)
+			echo "not ok $boot from_$from # sweep ended: ${res#* # }"
+			found="$found ${res##*first }"
+			fail=$((fail + 1)) ;;
+		*)	echo "ok $boot from_$from # sweep ended: ${res#* # }"
+			pass=$((pass + 1)) ;;
+		esac
+		break
+	fi
+	sig=$(first_signature "$run" "$(marker_line "$run" "$n")")
+	echo "not ok $boot from_$from # attempt $n fatal: ${sig:-no detector line (read $run/console.log)}"
+	found="$found n=$n"
+	fail=$((fail + 1))
+	from=$((n + 1))
+	[ $boot -lt "$max" ] || echo "# $max boots and the sweep has not ended (-m)"
+done
+echo "# findings:${found:- none}"
+echo "1..$boot"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
