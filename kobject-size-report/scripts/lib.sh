@@ -479,7 +479,7 @@ runtime_all()
 		vm=$work/out/run/$tier	# not $d: the helpers set d (sh has no locals)
 		rm -rf "$vm"
 		mkdir -p "$vm"
-		echo --tier "$tier" >> "$work/runargs"
+		echo --tier "$tier" "$(tier_layout "$tier")" >> "$work/runargs"
 		why=
 		for k in baseline patched; do
 			[ -n "$why" ] || why=$(config_differs "$objs/$tier/$k/.config" \

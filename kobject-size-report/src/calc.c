@@ -24,18 +24,17 @@ const struct probe *layout_old(struct ksr *k, const char *layout)
 }
 
 /*
- * The layout a tier's kernels were built in, as report.sh names it: the
- * tier's first word, on i386 if a word is "i386" (fast -> x86_64-fast,
- * fast-i386 -> i386-fast, fast-6.12 -> x86_64-fast).
+ * The layout a tier's kernels were built in, as --tier gave it (report.sh
+ * knows the rule), or NULL.
  */
-const char *tier_layout(const char *tier, char *buf, size_t len)
+const char *tier_layout(const struct ksr *k, const char *tier)
 {
-	size_t n = strcspn(tier, "-");
-	const char *a = strstr(tier, "-i386");
-	int i386 = a && (a[5] == '\0' || a[5] == '-');
+	int i;
 
-	snprintf(buf, len, "%s-%.*s", i386 ? "i386" : "x86_64", (int)n, tier);
-	return buf;
+	for (i = 0; i < k->ntier; i++)
+		if (!strcmp(k->tier[i], tier))
+			return k->tier_layout[i];
+	return NULL;
 }
 
 /* Size of the kmalloc-N cache kmalloc(@size) would use, 0 if none. */
@@ -175,7 +174,7 @@ void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c)
 	memset(c, 0, sizeof(*c));
 	c->r[0] = base;
 	c->r[1] = run_find(k, base->tier, base->scenario, "patched");
-	tier_layout(base->tier, c->layout, sizeof(c->layout));
+	copy(c->layout, tier_layout(k, base->tier), sizeof(c->layout));
 	c->p[0] = probe_find(k, "baseline", c->layout);
 	c->p[1] = probe_find(k, "patched", c->layout);
 	if (!c->p[0] || !c->p[1])

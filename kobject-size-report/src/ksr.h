@@ -134,6 +134,7 @@ struct ksr {
 	char note[32][256];
 	char mappath[KSR_PATH];
 	char tier[4][16];		/* tiers asked for (--tier) */
+	char tier_layout[4][32];	/* ... and the layout each was built in */
 	int ntier;
 	int mismatches;
 };
@@ -180,7 +181,7 @@ struct claim {
 void claims_compute(struct ksr *k, struct claim c[4]);
 void rt_compute(struct ksr *k, const struct run *base, struct rtcost *c);
 long kmalloc_class(const struct table *slab, long size, char *name, size_t len);
-const char *tier_layout(const char *tier, char *buf, size_t len);
+const char *tier_layout(const struct ksr *k, const char *tier);
 /* The size table's layouts, in column order; the probe each compares with. */
 extern const char *const ksr_layouts[];
 extern const unsigned int ksr_nlayouts;

@@ -8,7 +8,8 @@
  *          [--size TIER SIZE-OUTPUT] [--bloat TIER BLOAT-O-METER-OUTPUT]
  *          [--bench TIER KERNEL BENCH-FILE]...  (one a boot, both kernels)
  *          [--notes FILE]  (lines printed under "Notes", e.g. runs left out)
- *          [--tier TIER]...  (tiers asked for: one without a run is named)
+ *          [--tier TIER LAYOUT]...  (tiers asked for, each with the layout
+ *          its kernels were built in; one without a run is named)
  * TREE is pristine, baseline or patched; LAYOUT e.g. x86_64-dist; KERNEL
  * baseline or patched.  Writes DIR/report.txt and DIR/report.json only when
  * every input was read and checked; otherwise exits 1 naming the input and
@@ -50,7 +51,8 @@ static const char usage_text[] =
 "  --bloat TIER BLOAT-OUTPUT      bloat-o-meter of both vmlinux\n"
 "  --bench TIER KERNEL FILE       one boot's bench file (repeatable)\n"
 "  --notes FILE                   lines printed under \"Notes\"\n"
-"  --tier TIER                    a tier asked for (repeatable)\n"
+"  --tier TIER LAYOUT             a tier asked for and its kernels' layout\n"
+"                                 (repeatable; every --run's tier needs one)\n"
 "  --help                         this text\n"
 "TREE: pristine|baseline|patched; KERNEL: baseline|patched.\n"
 "Exit: 0 report written, 1 an input missing or wrong (nothing written),\n"
@@ -146,9 +148,11 @@ static void parse(struct ksr *k, int argc, char **argv, const char **out)
 			k->pahole[k->npahole++] = ph;
 			break;
 		case 't':
+			words(argc, argv, 2, "tier", "TIER LAYOUT", v);
 			if (k->ntier == 4)
 				die("too many --tier");
-			copy(k->tier[k->ntier++], optarg, 16);
+			copy(k->tier[k->ntier], v[0], 16);
+			copy(k->tier_layout[k->ntier++], v[1], 32);
 			break;
 		case 'r':
 			words(argc, argv, 4, "run", "TIER SCENARIO KERNEL DIR", v);
@@ -207,6 +211,9 @@ static void check_complete(struct ksr *k)
 			die("no --probe %s %s given", need[i][0], need[i][1]);
 	for (j = 0; j < k->nrun; j++) {
 		r = k->run[j];
+		if (!tier_layout(k, r->tier))
+			usage_error("--run %s %s: no --tier %s LAYOUT given",
+				    r->tier, r->scenario, r->tier);
 		if (!run_find(k, r->tier, r->scenario,
 			      strcmp(r->kernel, "baseline") ? "baseline" : "patched"))
 			die("run %s/%s: %s given but not the other kernel (%s)",

@@ -167,6 +167,23 @@ expect_usage "--run with three words: exit 2" "--run needs 4 arguments" \
 expect_usage "option without its argument: exit 2" "'--notes' requires an argument" \
 	--notes
 expect_usage "stray word: exit 2" "unexpected argument 'stray'" stray
+# the layout of a run's growth is the one --tier gives for its tier
+# (report.sh holds the tier -> layout rule)
+fresh; edit args.txt 's/^--tier fast x86_64-fast$/--tier fast x86_64-debug/'
+expect_json "--tier TIER LAYOUT: a run's growth is read in that layout" \
+	"sorted(set(r['layout'] for r in d['runs'] if r['tier'] == 'fast')) == ['x86_64-debug']"
+expect_usage_edited() {	# NAME WANT SED: like expect_usage, args.txt edited
+	fresh; edit args.txt "$3"
+	(cd "$tmp/in" && exec "$tmp/ksr-report" --out "$tmp/out" $(cat args.txt)) \
+		> "$tmp/stdout" 2> "$tmp/stderr"
+	st=$?
+	[ "$st" = 2 ] && grep -qF -- "$2" "$tmp/stderr" && ok 0 "$1" ||
+		ok 1 "$1" "exit $st, want 2 and '$2': $(cat "$tmp/stderr")"
+}
+expect_usage_edited "a run whose tier has no --tier: exit 2, named" \
+	"--run debug census: no --tier debug LAYOUT given" '/^--tier debug /d'
+expect_usage_edited "--tier with one word: exit 2" \
+	"--tier needs 2 arguments" 's/^--tier debug x86_64-debug$/--tier debug/'
 fresh
 "$tmp/ksr-report" --help > "$tmp/stdout" 2>&1 && grep -q -- '--bench TIER KERNEL FILE' "$tmp/stdout" &&
 	ok 0 "--help: usage on stdout, exit 0" ||
