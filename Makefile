@@ -76,6 +76,7 @@ help:
 	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
 	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
 	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
+	@echo 'make series-apply  the series applied (quilt, git am) and checkpatch --strict, KVER=$(KVER)'
 	@echo 'make ktype-scan every ktype without a release() in the baseline tree (Coccinelle)'
 	@echo 'make deps       install missing Debian packages (apt-get, root or sudo)'
 	@echo 'make tools      build the host tools in $(TOOLS)/'
@@ -261,6 +262,14 @@ matrix:
 
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@tests/check.sh
+
+# The series applied to its tree (quilt push, git am) and checkpatch
+# --strict on every patch, nothing compiled (series/check.sh does the rest):
+# make check runs it on KVER=6.12, whose kernels it does not build.
+.PHONY: series-apply
+series-apply: $(SRC)/pristine.stamp
+	@SERIES_DIR=$(SERIES) CHECK_STEPS="apply checkpatch" \
+		series/check.sh $(SRC)/pristine $(B)/check$(ksuffix)/apply
 
 # Every struct kobj_type without a release(), and every ktype swapped after
 # init, in the baseline tree (Coccinelle; ~6 min, so not part of check).

@@ -44,12 +44,14 @@ s_add rig "rig: failure modes of a real boot"
 s_add kunit "boot + KUnit, both kernels"
 s_add walk "boot + /sys walk, both kernels, diff"
 s_add series "series: apply, checkpatch, bisect, users"
+s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
 [ "$built" = 0 ] && {
 	s_run "$hp_b" $MAKE hotplug-baseline CYCLES="$cycles"
 	s_run "$fi_b" $MAKE hotplug-fault-baseline HOTPLUG_FAULT_OPS=pci
 	s_run "$rig" tests/rig/run.sh
 	s_run "$kunit" $MAKE kunit
 	s_run "$walk" $MAKE walk
+	s_run "$s612" $MAKE --no-print-directory KVER=6.12 series-apply
 } &
 [ "$built" = 0 ] && {
 	s_run "$hp_p" $MAKE hotplug-patched CYCLES="$cycles"
