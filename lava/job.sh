@@ -78,7 +78,7 @@ no_kvm=true
 
 [ "$scenario" = kunit ] || extra="kunit.filter_glob=- $extra"
 extra=$(echo "$extra" | sed 's/  */ /g; s/ $//')
-append="console=ttyS0 loglevel=5 panic=-1 scenario=$scenario $extra results=console"
+append="console=ttyS0 loglevel=5 panic=-1 no_timer_check scenario=$scenario $extra results=console"
 append=$(echo "$append" | tr -s ' ')
 name=$(echo "$out" | sed "s|^$here/||; s|^build/lava/||")
 
