@@ -13,6 +13,9 @@
 # the fatal attempt and its first detector line, or the sweep's end (not ok
 # if it survived some attempts with a detector hit); then "# findings: ..."
 # and "N passed, N failed".
+# With DEBUG_KOBJECT_RELEASE a release runs 1-4 s late, so a bug in a
+# release callback shows up during a later attempt than the one that
+# caused it: read the run's console from a few attempts before.
 # Exit: 0 no attempt was fatal, 1 some were (or MAXBOOTS ran out), 5 usage,
 # or a boot that never reached the sweep (its log is named).
 set -u
