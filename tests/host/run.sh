@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 79
+t_plan 80
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -196,6 +196,7 @@ fake386() {
 }
 expect 0 "run.sh -A i386: a guest that reports pass (fake QEMU)" fake386
 has "reproduce: qemu-system-i386 " "  ... runs qemu-system-i386"
+has " no_timer_check " "  ... and boots with no_timer_check (a starved vCPU fails the IO-APIC timer check)"
 grep -qx 'arch=i386' "$tmp/fake-i386/status" &&
 	t_ok "  ... and records arch=i386 in its status" ||
 	t_fail "  ... and records arch=i386 in its status" "$(cat "$tmp/fake-i386/status")"
