@@ -13,9 +13,12 @@
  *	nothing (absent).  Prints the milliseconds waited; exit 2 on timeout.
  *   hotplug-util count PATTERN
  *	Print how many paths the glob PATTERN matches.
- *   hotplug-util ue LOG
- *	The PROG of busybox `uevent`: append "SEQNUM ACTION DEVPATH" from
- *	the environment to LOG (O_APPEND, one write per event).
+ *   hotplug-util uevents LOG
+ *	Listen on the kernel's uevent netlink socket and append one line
+ *	"SEQNUM ACTION DEVPATH" per event to LOG, without forking (busybox
+ *	`uevent PROG` runs PROG per event: under TCG a debug kernel's
+ *	thousands of events left it minutes behind).  If the socket buffer
+ *	overflows, a line "? overrun -" stands for the lost events.
  *   hotplug-util failnth N FILE STRING
  *	Open FILE, arm /proc/thread-self/fail-nth with N, write STRING to
  *	FILE, read fail-nth back.  Prints "injected 0|1 errno E"; exit 0.
@@ -32,6 +35,8 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
 
 #define CTL_TTY		"/dev/ttyS3"
 #define REPLY_MAX	512
@@ -167,25 +172,76 @@ static int cmd_wait(int argc, char **argv)
 	}
 }
 
-static int cmd_ue(int argc, char **argv)
+/* the value of KEY in a uevent message (NUL-separated KEY=value) */
+static const char *ue_get(const char *msg, size_t len, const char *key)
 {
-	const char *seq = getenv("SEQNUM"), *act = getenv("ACTION");
-	const char *path = getenv("DEVPATH");
-	char line[1024];
-	int fd, n;
+	size_t klen = strlen(key);
+	const char *p = msg, *end = msg + len;
+
+	for (; p < end; p += strlen(p) + 1)
+		if (!strncmp(p, key, klen) && p[klen] == '=')
+			return p + klen + 1;
+	return "?";
+}
+
+static int ue_socket(void)
+{
+	struct sockaddr_nl sa = {
+		.nl_family = AF_NETLINK,
+		.nl_groups = 1,		/* the kernel's events, not udev's */
+	};
+	int sz = 16 << 20, fd;
+
+	fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
+		    NETLINK_KOBJECT_UEVENT);
+	if (fd < 0) {
+		perror("hotplug-util: uevent socket");
+		return -1;
+	}
+	/* root may pass rmem_max; a lost event would fail the uevents test */
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &sz, sizeof(sz)))
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		perror("hotplug-util: uevent bind");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int cmd_uevents(int argc, char **argv)
+{
+	char msg[8192], line[1024];
+	int fd, out, n;
+	ssize_t len;
 
 	if (argc != 3)
 		return 3;
-	n = snprintf(line, sizeof(line), "%s %s %s\n", seq ? seq : "?",
-		     act ? act : "?", path ? path : "?");
-	if (n >= (int)sizeof(line))
-		n = sizeof(line) - 1;
-	fd = open(argv[2], O_WRONLY | O_APPEND | O_CREAT, 0644);
-	if (fd < 0)
+	out = open(argv[2], O_WRONLY | O_APPEND | O_CREAT, 0644);
+	fd = ue_socket();
+	if (out < 0 || fd < 0)
 		return 1;
-	if (write(fd, line, n) != n)
-		return 1;
-	return close(fd) ? 1 : 0;
+	for (;;) {
+		len = recv(fd, msg, sizeof(msg) - 1, 0);
+		if (len < 0 && errno == EINTR)
+			continue;
+		if (len < 0 && errno == ENOBUFS) {
+			n = snprintf(line, sizeof(line), "? overrun -\n");
+		} else if (len <= 0) {
+			perror("hotplug-util: uevent recv");
+			return 1;
+		} else {
+			msg[len] = '\0';
+			n = snprintf(line, sizeof(line), "%s %s %s\n",
+				     ue_get(msg, len, "SEQNUM"),
+				     ue_get(msg, len, "ACTION"),
+				     ue_get(msg, len, "DEVPATH"));
+			if (n >= (int)sizeof(line))
+				n = sizeof(line) - 1;
+		}
+		if (write(out, line, n) != n)
+			return 1;
+	}
 }
 
 static int write_str(int fd, const char *s)
@@ -256,15 +312,15 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[1], "count") && argc == 3) {
 			printf("%zu\n", glob_count(argv[2]));
 			rc = 0;
-		} else if (!strcmp(argv[1], "ue"))
-			rc = cmd_ue(argc, argv);
+		} else if (!strcmp(argv[1], "uevents"))
+			rc = cmd_uevents(argc, argv);
 		else if (!strcmp(argv[1], "failnth"))
 			rc = cmd_failnth(argc, argv);
 		else if (!strcmp(argv[1], "kmsg"))
 			rc = cmd_kmsg(argc, argv);
 	}
 	if (rc == 3)
-		fprintf(stderr, "usage: hotplug-util ctl|wait|count|ue|failnth|kmsg ...\n");
+		fprintf(stderr, "usage: hotplug-util ctl|wait|count|uevents|failnth|kmsg ...\n");
 	fflush(stdout);
 	return rc;
 }

@@ -55,7 +55,7 @@ rig_quiesce()
 {
 	sleep "$1"
 	end=$(($(cs) + ($2 - $1) * 100))
-	prev= same=0
+	prev= same=0 n=0
 	while [ "$(cs)" -lt $end ]; do
 		now=$(cat /sys/kernel/uevent_seqnum)
 		[ -r $CENSUS ] && now="$now $(live_count)"
@@ -66,6 +66,8 @@ rig_quiesce()
 			same=0
 		fi
 		prev=$now
+		# a line now and then: the host's watch ends a silent run
+		[ $((n += 1)) -lt 15 ] || { n=0; ktap_diag "settling: $now"; }
 		sleep 1
 	done
 	return 1

@@ -60,7 +60,7 @@ setup() {
 	[ -z "$unknown" ] ||
 		{ setup_err="unknown trigger(s)$unknown (have: $TRIGGERS)"; return 1; }
 	host_hello || { setup_err=$host_err; return 1; }
-	uevent $U ue $UE_LOG &
+	$U uevents $UE_LOG &
 	ue_pid=$!
 	# handshake: the listener is up once it logged this change event
 	i=0
@@ -88,9 +88,8 @@ wait_uevents() {
 	end=$(($(cs) + 3000)) seen=
 	while :; do
 		last=$(tail -n 1 $UE_LOG | cut -d' ' -f1)
-		[ "${last:-0}" -ge "$want" ] && return 0
-		# the listener spawns one process per event: give it time as
-		# long as it makes progress
+		case $last in *[!0-9]*|'') last=0 ;; esac
+		[ "$last" -ge "$want" ] && return 0
 		[ "$last" != "$seen" ] && end=$(($(cs) + 3000)) seen=$last
 		[ "$(cs)" -gt $end ] && return 1
 		usleep 100000
@@ -171,12 +170,13 @@ ue_add=$(grep -c ' add ' /tmp/ue.run)
 ue_rm=$(grep -c ' remove ' /tmp/ue.run)
 ue_bind=$(grep -c ' bind ' /tmp/ue.run)
 ue_unbind=$(grep -c ' unbind ' /tmp/ue.run)
+ue_lost=$(grep -c '^? overrun' $UE_LOG)
 section uevents </tmp/ue.run
-why="add $ue_add remove $ue_rm bind $ue_bind unbind $ue_unbind, logged $ue_lines of $((seq1 - seq0))"
+why="add $ue_add remove $ue_rm bind $ue_bind unbind $ue_unbind, logged $ue_lines of $((seq1 - seq0)), $ue_lost overrun(s)"
 if [ -z "$ue_pid" ]; then
 	ktap_result 0 uevents "SKIP no uevent listener: $setup_err"
 elif [ $ue_ok = 0 ] && [ "$ue_add" = "$ue_rm" ] && [ "$ue_bind" = "$ue_unbind" ] &&
-   [ "$ue_lines" = $((seq1 - seq0)) ]; then
+   [ "$ue_lines" = $((seq1 - seq0)) ] && [ "$ue_lost" = 0 ]; then
 	ktap_result 0 uevents "$why"
 else
 	ktap_result 1 uevents "$why"
