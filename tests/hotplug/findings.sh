@@ -6,7 +6,12 @@
 # (fault_from=N+1) until a sweep ends with a fault-free attempt.
 #
 # usage: findings.sh -k BZIMAGE -i INITRD -O nsim|pci -o OUTDIR
-#                    [-A x86_64|i386] [-m MAXBOOTS] [-t TIMEOUT]
+#                    [-A x86_64|i386] [-m MAXBOOTS]
+#                    [-a "kernel args"] [-t TIMEOUT] [-n IDLE]
+#
+# -a, -t, -n go to qemu/run.sh as they are: the make target passes those
+# of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_WATCH), so both boot
+# the same way.
 #
 # Boot B's run is OUTDIR/from-N (N: its first attempt), its output
 # OUTDIR/from-N.log.  Prints KTAP, one test per boot, from_N: "not ok" with
@@ -21,14 +26,15 @@
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 RUN_SH=${RUN_SH:-$here/qemu/run.sh}
-kernel= initrd= op= out= arch=x86_64 max=10 timeout=5400
+kernel= initrd= op= out= arch=x86_64 max=10 args= timeout=5400 idle=300
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:O:o:A:m:t: opt; do
+while getopts k:i:O:o:A:m:a:t:n: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
 	o) out=$OPTARG ;; A) arch=$OPTARG ;; m) max=$OPTARG ;;
-	t) timeout=$OPTARG ;; *) usage ;;
+	a) args=$OPTARG ;; t) timeout=$OPTARG ;; n) idle=$OPTARG ;;
+	*) usage ;;
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] || usage
@@ -52,7 +58,9 @@ marker_line() {
 # points RUN: the sweep's fault points from its summary (negative: the
 # attempt that was fatal), empty if the guest wrote no summary
 points() {
-	sed -n "s/.*\"$key\": *\(-*[0-9]*\).*/\1/p" "$1/data/summary.json" 2>/dev/null
+	python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["fault_points"][sys.argv[2]])' \
+		"$1/data/summary.json" "$key" 2>/dev/null
 }
 
 # first_signature RUN LINE: the first detector line of the console after LINE
@@ -71,7 +79,7 @@ while [ $boot -lt "$max" ]; do
 	rm -rf "$run"
 	echo "# boot $boot: attempts from $from, $run"
 	"$RUN_SH" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
-		-a "fault_ops=$op fault_from=$from acpi=noirq" -t "$timeout" -n 300 \
+		-a "fault_ops=$op fault_from=$from $args" -t "$timeout" -n "$idle" \
 		>"$run.log" 2>&1
 	n=$(last_attempt "$run")
 	if [ -z "$n" ]; then

@@ -77,13 +77,16 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		$(B)/planted/$(CELL)
 
 # The fault sweeps: hundreds of attempts (each new_device fault point), a
-# scenario of their own (initramfs/scenarios/faultsweep.sh).
+# scenario of their own (initramfs/scenarios/faultsweep.sh).  FAULT_ARGS,
+# FAULT_WATCH: the kernel arguments and watch of every sweep boot, here
+# and in findings.sh.
+FAULT_ARGS	:= acpi=noirq
+FAULT_WATCH	:= -t 5400 -n 300
 hotplug_fault_run = $(PHASE) "hotplug-fault $(CELL)/$(1)" \
 	$(LOGS)/$(CELL)-$(1)-hotplug-fault.log \
 	$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
 	-s faultsweep -o $(RUNS)/$(1)/hotplug-fault \
-	-a "fault_ops=$(HOTPLUG_FAULT_OPS) acpi=noirq" \
-	-t 5400 -n 300
+	-a "fault_ops=$(HOTPLUG_FAULT_OPS) $(FAULT_ARGS)" $(FAULT_WATCH)
 
 .PHONY: hotplug-fault $(addprefix hotplug-fault-,$(KERNELS))
 $(addprefix hotplug-fault-,$(KERNELS)): hotplug-fault-%: $(OBJ)/%/built.stamp \
@@ -105,7 +108,8 @@ FINDINGS_OP	?= pci
 $(addprefix hotplug-findings-,$(KERNELS)): hotplug-findings-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) | $(HOST_TOOLS)
 	@tests/hotplug/findings.sh -A $(ARCH) -k $(OBJ)/$*/arch/x86/boot/bzImage \
-		-i $(INITRAMFS) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP)
+		-i $(INITRAMFS) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP) \
+		-a "$(FAULT_ARGS)" $(FAULT_WATCH)
 
 # The hotplug scenario's seam bugs (issue 11), three short boots of one
 # kernel: tests/hotplug/seams.sh.
