@@ -27,8 +27,8 @@
 # qnet and qblk); pers (00:04.0) is the device pci and bind work on.
 #
 # KTAP: setup, one test per trigger in the mix (SKIP when setup failed; an
-# error in the warm-up cycle counts as "cycle 0"), uevents (busybox uevent with
-# hotplug-util as PROG, add == remove, every SEQNUM seen), then
+# error in the warm-up cycle counts as "cycle 0"), uevents (hotplug-util's
+# netlink listener: add == remove, every SEQNUM seen, no overrun), then
 # rig_postcheck (/lib/postcheck.sh): census (live kobjects; /sys directory
 # count without the census file), sysfs_snapshot, kmemleak, and one per
 # console detector group read from dmesg (the host scanner reads the console
