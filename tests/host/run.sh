@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 80
+t_plan 81
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -260,8 +260,13 @@ expect 0 "configure.sh -a i386: an i386 config" conf -a i386 "$tmp/ksrc" "$tmp/k
 grep -qx 'ARCH=i386' "$tmp/k1/make-arch" && t_ok "  ... made with ARCH=i386" ||
 	t_fail "  ... made with ARCH=i386" "$(cat "$tmp/k1/make-arch")"
 expect 0 "configure.sh: x86_64 by default" conf "$tmp/ksrc" "$tmp/k2" "$tmp/a.config"
-grep -qx 'ARCH=' "$tmp/k2/make-arch" && t_ok "  ... made without ARCH= (as before the i386 axis)" ||
-	t_fail "  ... made without ARCH= (as before the i386 axis)" "$(cat "$tmp/k2/make-arch")"
+grep -qx 'ARCH=x86_64' "$tmp/k2/make-arch" && t_ok "  ... made with ARCH=x86_64" ||
+	t_fail "  ... made with ARCH=x86_64" "$(cat "$tmp/k2/make-arch")"
+# under `make ARCH=i386` (make matrix's i386 cells, whose size report
+# configures x86_64 layouts too) the ARCH of make's command line reaches
+# every make below through MAKEFLAGS
+under_i386() { MAKEFLAGS=" -- ARCH=i386" conf -a x86_64 "$tmp/ksrc" "$tmp/k8" "$tmp/a.config"; }
+expect 0 "configure.sh -a x86_64 under make ARCH=i386: an x86_64 config" under_i386
 liar() { LIAR=1 conf -a i386 "$tmp/ksrc" "$tmp/k3" "$tmp/a.config"; }
 expect 1 "configure.sh -a i386: a .config that came out 64-bit fails" liar
 has "is not an i386 config (no CONFIG_X86_32=y)" "  ... and says so"
