@@ -6,11 +6,14 @@
 # or when the .config is not for ARCH.  The check is build/tools/config-check
 # unless $CONFIG_CHECK names another build of tools/config-check.c.
 #
-# ARCH (-a, else $ARCH, else x86_64): make runs with ARCH=x86_64 or
-# ARCH=i386 on its command line, always: under `make ARCH=i386` an ARCH
-# left out still reaches kbuild through MAKEFLAGS (unsetting the
-# environment's does not help) and an x86_64 cell came out 32-bit.  Every
-# later make in OBJ must pass the same ARCH.
+# ARCH (-a, else $ARCH, else x86_64): make runs with ARCH=x86 (x86_64:
+# kbuild's own default on this host; 64BIT comes from x86_64.config and
+# olddefconfig gives the 64-bit options their defaults, where ARCH=x86_64
+# would have tinyconfig turn them off) or ARCH=i386 (every later make in
+# OBJ must pass it too), on its command line, always: under `make
+# ARCH=i386` an ARCH left out still reaches kbuild through MAKEFLAGS
+# (unsetting the environment's does not help) and an x86_64 cell came out
+# 32-bit.
 # The arch's own fragments are added here, so callers pass the same list
 # for every arch (e.g. configs/common.config configs/<tier>.config
 # series/kernel.config): first kernel/configs/<arch>.config, then the
@@ -29,7 +32,7 @@ done
 shift $((OPTIND - 1))
 [ $# -ge 3 ] || { echo "usage: $0 [-a i386|x86_64] SRC OBJ FRAGMENT..." >&2; exit 2; }
 case $arch in
-x86_64|x86) set_arch=ARCH=x86_64 want=CONFIG_X86_64=y ;;
+x86_64|x86) set_arch=ARCH=x86 want=CONFIG_X86_64=y ;;
 i386) set_arch=ARCH=i386 want=CONFIG_X86_32=y ;;
 *) echo "configure.sh: unknown arch '$arch' (i386 or x86_64)" >&2; exit 2 ;;
 esac
