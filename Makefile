@@ -30,9 +30,11 @@ TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 PHASE	:= scripts/phase.sh
 # tinyconfig + these, in order (kernel/configure.sh checks every line and
 # adds the arch's own: kernel/configs/$(ARCH).config first, and
-# kernel/configs/<tier>-$(ARCH).config after its tier's fragment)
-FRAGMENTS := kernel/configs/common.config kernel/configs/$(TIER).config \
-	     $(wildcard $(SERIES)/kernel.config)
+# kernel/configs/<tier>-$(ARCH).config after its tier's fragment).  The
+# smoke tier has no devices: KUnit and the census only.
+FRAGMENTS := kernel/configs/base.config \
+	     $(if $(filter-out smoke,$(TIER)),kernel/configs/devices.config) \
+	     kernel/configs/$(TIER).config $(wildcard $(SERIES)/kernel.config)
 ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
 INITRAMFS := $(B)/initramfs$(asuffix).cpio.gz
 RUN	:= qemu/run.sh$(if $(asuffix), -A $(ARCH))
@@ -60,7 +62,7 @@ patched_PATCHES  := $(call series_of,)
 HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
-.PHONY: all help deps compare matrix tools trees configs kernels initramfs kunit walk \
+.PHONY: all help deps compare matrix tools trees configs kernels initramfs kunit census walk \
 	bench report check judge clean distclean
 # `make`: one tier (fast) for everything, the two kernels built and booted
 # side by side (JOBS at a time), then the report.  The debug tier is make
@@ -82,9 +84,10 @@ help:
 	@echo 'make tools      build the host tools in $(TOOLS)/'
 	@echo 'make trees      unpack the pristine tree, make baseline and patched trees'
 	@echo 'make configs    configure both kernels, check every fragment line survived'
-	@echo 'make kernels    build both bzImages (TIER=debug|fast)'
+	@echo 'make kernels    build both bzImages (TIER=debug|fast|smoke)'
 	@echo 'make initramfs  pack $(INITRAMFS)'
 	@echo 'make kunit      boot both kernels, run and parse their KUnit suites'
+	@echo 'make census     boot both kernels, count their live kobjects (the series census)'
 	@echo 'make walk       boot both kernels, walk /sys, diff the snapshots'
 	@echo 'make report     the kobject size report: boots what it needs on TIER=$(REPORT_TIER)'
 	@echo '                (census, hotplug CYCLES=$(REPORT_CYCLES), bench), prints the text last'
@@ -100,7 +103,7 @@ help:
 	@echo 'make lava-check the LAVA log converter on recorded logs (part of make check)'
 	@echo 'make clean      remove runs, objects and trees (keeps the pristine tree)'
 	@echo 'make distclean  remove build/ entirely'
-	@echo 'Variables: KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER) JOBS=$(JOBS) SERIES=$(SERIES)'
+	@echo 'Variables: KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER) (debug|fast|smoke) JOBS=$(JOBS) SERIES=$(SERIES)'
 
 deps: $(B)/deps.stamp
 $(B)/deps.stamp: scripts/install-deps.sh
@@ -161,6 +164,19 @@ $(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
 	@$(PHASE) "initramfs $(ARCH)" $(LOGS)/initramfs$(asuffix).log initramfs/build.sh -a $(ARCH) $@
 
 kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
+
+# The census boot of each kernel (make check boots it on the cells whose
+# full kernels are make matrix's: `make TIER=smoke ARCH=i386 kunit census`):
+# a passed run whose census counts live kobjects, and what it counted.
+.PHONY: census
+census: $(foreach k,$(KERNELS),$(RUNS)/$(k)/census/counted)
+$(RUNS)/%/census/counted: $(RUNS)/%/census/ok
+	@awk '$$1 == "live" && $$2 > 0 { live = $$2 } $$1 == "ktype" { n++ } \
+		END { if (!live || !n) exit 1; \
+		printf "census $(CELL)/$*: %d live kobjects, %d ktypes\n", live, n }' \
+		$(RUNS)/$*/census/data/census > $@.new || \
+		{ echo "census $(CELL)/$*: no live kobject counted in $(RUNS)/$*/census/data/census"; exit 1; }
+	@cat $@.new; mv $@.new $@
 
 walk: $(RUNS)/walk.diff
 $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expected.txt
@@ -292,3 +308,5 @@ distclean:
 
 print-tier:
 	@echo $(TIER)
+print-fragments:
+	@echo $(FRAGMENTS)

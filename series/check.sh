@@ -158,7 +158,8 @@ if ! want bisect; then
 elif [ "$quilt_ok" -eq 0 ]; then
 	# the config comes from the whole series, so every option exists
 	sh "$repo/kernel/configure.sh" "$qtree" "$obj" \
-		"$repo/kernel/configs/common.config" \
+		"$repo/kernel/configs/base.config" \
+		"$repo/kernel/configs/devices.config" \
 		"$repo/kernel/configs/$tier.config" \
 		"$series_dir/kernel.config" > "$logs/configure.log" 2>&1
 	cfg_ok=$?
@@ -278,7 +279,8 @@ elif [ "$quilt_ok" -eq 0 ]; then
 			echo "unconverted (above)"; exit 1
 		fi
 		sh "$repo/kernel/configure.sh" "$qtree" "$uobj" \
-			"$repo/kernel/configs/common.config" "$series_dir/kernel.config" \
+			"$repo/kernel/configs/base.config" \
+			"$repo/kernel/configs/devices.config" "$series_dir/kernel.config" \
 			"$series_dir/users.config" > /dev/null
 		objs=$(awk '!/^#/ && NF { print $1 }' "$series_dir/users.objects")
 		# each user must be covered by an object in users.objects

@@ -29,11 +29,11 @@ s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier), side b
 	$MAKE -j2 kernels initramfs
 built=$?
 
-# Three lanes side by side: the debug-tier boots wait on
+# Four lanes side by side: the debug-tier boots wait on
 # DEBUG_KOBJECT_RELEASE's delayed releases about half of the time, and the
-# series' compile (niced) takes the idle CPU.  Each lane is about 20 min
-# on 2 idle cores; one after the other they took 50.  Without kernels the
-# boot lanes do not start (their steps count as failed: "never ran").
+# compiles of the series and of the smoke kernels (niced) take the idle
+# CPU.  Without debug kernels the two boot lanes do not start (their steps
+# count as failed: "never ran").
 cycles=${CHECK_CYCLES:-50}
 s_add hp_b "hotplug stress x$cycles, baseline, every detector read"
 s_add hp_p "hotplug stress x$cycles, patched, every detector read"
@@ -45,13 +45,14 @@ s_add kunit "boot + KUnit, both kernels"
 s_add walk "boot + /sys walk, both kernels, diff"
 s_add series "series: apply, checkpatch, bisect, users"
 s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
+s_add sm32 "i386 (smoke tier), both kernels: boot + KUnit, census"
+s_add sm612 "6.12 (smoke tier), patched: boot + KUnit, census"
 [ "$built" = 0 ] && {
 	s_run "$hp_b" $MAKE hotplug-baseline CYCLES="$cycles"
 	s_run "$fi_b" $MAKE hotplug-fault-baseline HOTPLUG_FAULT_OPS=pci
 	s_run "$rig" tests/rig/run.sh
 	s_run "$kunit" $MAKE kunit
 	s_run "$walk" $MAKE walk
-	s_run "$s612" $MAKE --no-print-directory KVER=6.12 series-apply
 } &
 [ "$built" = 0 ] && {
 	s_run "$hp_p" $MAKE hotplug-patched CYCLES="$cycles"
@@ -59,6 +60,16 @@ s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
 	s_run "$planted" $MAKE hotplug-planted
 } &
 (NICE=10 && export NICE && s_run "$series" series/check.sh build/src/pristine build/check/series) &
+# The cells whose full kernels are make matrix's, niced, on the smoke tier
+# (no devices: ~4.5 min a kernel on 2 idle cores): i386, the platform of
+# the seed's size claims, both kernels; 6.12, its series applied and
+# checked, then its patched kernel.
+{
+	s_run "$sm32" nice -n 10 $MAKE --no-print-directory TIER=smoke ARCH=i386 kunit census
+	s_run "$s612" nice -n 10 $MAKE --no-print-directory KVER=6.12 series-apply
+	s_run "$sm612" nice -n 10 $MAKE --no-print-directory TIER=smoke KVER=6.12 \
+		KERNELS=patched kunit census
+} &
 wait
 
 echo "# make check took $(($(date +%s) - start))s"

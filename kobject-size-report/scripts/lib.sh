@@ -134,7 +134,8 @@ make_trees()
 layout_fragments()
 {
 	c=kernel/configs
-	echo $c/common.config
+	echo $c/base.config
+	echo $c/devices.config
 	case $2 in
 	*-debug) echo $c/debug.config ;;
 	*) echo $c/fast.config ;;

@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 81
+t_plan 87
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -297,6 +297,35 @@ k=$(grep -l '^CONFIG_KASAN' "$c"/*.config | sed 's|.*/||' | tr '\n' ' ')
 k=$(grep -l 'CONFIG_64BIT' "$c"/*.config | sed 's|.*/||' | tr '\n' ' ')
 [ "$k" = "i386.config x86_64.config " ] && t_ok "configs: 64BIT only in i386.config and x86_64.config" ||
 	t_fail "configs: 64BIT only in i386.config and x86_64.config" "in: $k"
+
+# The tiers' fragments: the smoke tier is base.config alone (no device),
+# the others add devices.config; the series' options on every tier.
+fr() { make -s --no-print-directory -C "$top" TIER=$1 print-fragments | sed 's|kernel/configs/||g'; }
+k=$(fr smoke)
+[ "$k" = "base.config smoke.config series/kernel.config" ] &&
+	t_ok "configs: the smoke tier is base.config without devices.config" ||
+	t_fail "configs: the smoke tier is base.config without devices.config" "$k"
+k=$(fr fast)
+[ "$k" = "base.config devices.config fast.config series/kernel.config" ] &&
+	t_ok "configs: the fast tier is base.config + devices.config" ||
+	t_fail "configs: the fast tier is base.config + devices.config" "$k"
+
+# make census: a passed census run counts live kobjects and ktypes; a run
+# without the series' census (or with none live) fails, naming the file.
+cr=$tmp/b/runs/smoke/baseline/census
+mkdir -p "$cr/data"
+touch "$cr/ok"
+census() { make -s --no-print-directory -C "$top" B="$tmp/b" TIER=smoke -o "$cr/ok" "$cr/counted"; }
+printf 'live 612\ninitialised 700\nreleased 88\nktype dynamic_kobj_ktype 40\nktype device_ktype 300\n' > "$cr/data/census"
+expect 0 "make census: a census with live kobjects" census
+case $t_out in
+*"census smoke/baseline: 612 live kobjects, 2 ktypes"*) t_ok "  ... prints what it counted" ;;
+*) t_fail "  ... prints what it counted" "$t_out" ;;
+esac
+rm -f "$cr/counted"
+: > "$cr/data/census"
+expect 2 "make census: an empty census fails" census
+has "no live kobject counted in $cr/data/census" "  ... naming the census file"
 
 # initramfs/build.sh -a i386: every ELF in it is i386, systool finds its
 # libraries and loader in /lib, and the archive is reproducible.
