@@ -16,12 +16,13 @@
 #   bisect: <n> <patch>          after pushing patches 1..n one at a time: lib/,
 #                                drivers/base/ and the touched .c files that the
 #                                config builds compile (-Werror), in one O= dir
-#                                configured with the project's config (common +
-#                                $CHECK_TIER + kernel.config) from the full series;
-#                                a patch touching only .c files outside lib/ and
-#                                drivers/base/ that the config does not build
-#                                passes if the prefix before it did (nothing
-#                                built changed; allmod-check.sh compiles those)
+#                                configured with the project's config (base +
+#                                devices + $CHECK_TIER + kernel.config) from the
+#                                full series; a patch that changes nothing this
+#                                O= dir compiles (no Kconfig or Makefile, no .c
+#                                file the config builds, no header an object
+#                                compiled so far includes) passes if the prefix
+#                                before it did (allmod-check.sh compiles those)
 #   users: kref_rel_read()       the kobject kref users outside lib/ and
 #                                drivers/base/ compile with the whole series,
 #                                under a small config that enables them
@@ -199,17 +200,24 @@ built_obj() {
 		echo "$(dirname "$1")/$(basename "$1" .c).o"
 	return 0
 }
-# builds_nothing PATCH: PATCH touches only .c files outside lib/ and
-# drivers/base/ that this config does not build, so the prefix ending with
-# it compiles exactly what the one before it did
+# builds_nothing PATCH: nothing that this O= dir compiles can change with
+# PATCH, so the prefix ending with it compiles exactly what the one before
+# it did: PATCH touches no Kconfig or Makefile, no file under lib/ or
+# drivers/base/ but headers, no .c file this config builds, and no header
+# that an object compiled so far includes (kbuild's .cmd files list every
+# file an object depends on, by absolute path)
 builds_nothing() {
 	for f in $(touched "$1"); do
 		case $f in
+		Documentation/*) ;;
+		*Kconfig*|*Makefile*|*Kbuild*) return 1 ;;
+		*.h)	grep -rqF --include='.*.cmd' -- "$qtree/$f" "$obj" && return 1 ;;
 		lib/*|drivers/base/*) return 1 ;;
 		*.c) [ -z "$(built_obj "$f")" ] || return 1 ;;
 		*) return 1 ;;
 		esac
 	done
+	return 0
 }
 i=0 prev_rc=1
 want bisect && for p in $patches; do
@@ -224,16 +232,16 @@ want bisect && for p in $patches; do
 		set -e
 		cd "$qtree"
 		QUILT_SERIES="$qtree.series" quilt push -q $qrc
-		cp "$cfg" "$obj/.config"
-		make -s -C "$qtree" O="$obj" olddefconfig
-		# touched .c files this config builds, outside lib/ and drivers/base/
-		objs=
 		if [ "$i" -gt 1 ] && [ "$prev_rc" -eq 0 ] && builds_nothing "$p"; then
 			echo "nothing this config builds changed: the objects of"
 			echo "prefix $((i - 1)) stand (the x86_64 allmodconfig check,"
 			echo "allmod-check.sh, compiles this patch's files)"
 			exit 0
 		fi
+		cp "$cfg" "$obj/.config"
+		make -s -C "$qtree" O="$obj" olddefconfig
+		# touched .c files this config builds, outside lib/ and drivers/base/
+		objs=
 		for f in $(for q in $(echo "$patches" | head -n "$i"); do touched "$q"; done | sort -u); do
 			case $f in
 			lib/*|drivers/base/*) ;;
