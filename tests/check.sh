@@ -25,6 +25,21 @@ s_step "host tests: snapshot diff" tests/walk/run.sh
 s_step "host tests: size report" kobject-size-report/tests/run.sh
 s_step "host tests: QMP client (fake peer, real QEMU)" tests/qmp/run.sh
 s_step "host tests: LAVA logs judged as local runs" $MAKE lava-check
+s_step "trees: baseline, patched" $MAKE trees
+s_add sm32 "i386 (smoke tier), both kernels: boot + KUnit, census"
+s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
+s_add sm612 "6.12 (smoke tier), patched: boot + KUnit, census"
+# A lane from here on, niced (it takes what the debug builds leave idle):
+# the cells whose full kernels are make matrix's, on the smoke tier (no
+# devices: ~4.5 min a kernel on 2 idle cores): i386, the platform of the
+# seed's size claims, both kernels; 6.12, its series applied and checked,
+# then its patched kernel.  After the trees: the two makes share them.
+{
+	s_run "$sm32" nice -n 10 $MAKE --no-print-directory TIER=smoke ARCH=i386 kunit census
+	s_run "$s612" nice -n 10 $MAKE --no-print-directory KVER=6.12 series-apply
+	s_run "$sm612" nice -n 10 $MAKE --no-print-directory TIER=smoke KVER=6.12 \
+		KERNELS=patched kunit census
+} &
 s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier), side by side)" \
 	$MAKE -j2 kernels initramfs
 built=$?
@@ -44,9 +59,6 @@ s_add rig "rig: failure modes of a real boot"
 s_add kunit "boot + KUnit, both kernels"
 s_add walk "boot + /sys walk, both kernels, diff"
 s_add series "series: apply, checkpatch, bisect, users"
-s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
-s_add sm32 "i386 (smoke tier), both kernels: boot + KUnit, census"
-s_add sm612 "6.12 (smoke tier), patched: boot + KUnit, census"
 [ "$built" = 0 ] && {
 	s_run "$hp_b" $MAKE hotplug-baseline CYCLES="$cycles"
 	s_run "$fi_b" $MAKE hotplug-fault-baseline HOTPLUG_FAULT_OPS=pci
@@ -60,16 +72,6 @@ s_add sm612 "6.12 (smoke tier), patched: boot + KUnit, census"
 	s_run "$planted" $MAKE hotplug-planted
 } &
 (NICE=10 && export NICE && s_run "$series" series/check.sh build/src/pristine build/check/series) &
-# The cells whose full kernels are make matrix's, niced, on the smoke tier
-# (no devices: ~4.5 min a kernel on 2 idle cores): i386, the platform of
-# the seed's size claims, both kernels; 6.12, its series applied and
-# checked, then its patched kernel.
-{
-	s_run "$sm32" nice -n 10 $MAKE --no-print-directory TIER=smoke ARCH=i386 kunit census
-	s_run "$s612" nice -n 10 $MAKE --no-print-directory KVER=6.12 series-apply
-	s_run "$sm612" nice -n 10 $MAKE --no-print-directory TIER=smoke KVER=6.12 \
-		KERNELS=patched kunit census
-} &
 wait
 
 echo "# make check took $(($(date +%s) - start))s"
