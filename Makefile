@@ -28,13 +28,13 @@ TOOLS	:= $(B)/tools
 KERNELS	:= baseline patched
 TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 PHASE	:= scripts/phase.sh
-# tinyconfig + these, in order (kernel/configure.sh checks every line and
+# tinyconfig + the tier's fragments (kernel/fragments.sh, the one list) +
+# the series' options, in order (kernel/configure.sh checks every line and
 # adds the arch's own: kernel/configs/$(ARCH).config first, and
 # kernel/configs/<tier>-$(ARCH).config after its tier's fragment).  The
 # smoke tier has no devices: KUnit and the census only.
-FRAGMENTS := kernel/configs/base.config \
-	     $(if $(filter-out smoke,$(TIER)),kernel/configs/devices.config) \
-	     kernel/configs/$(TIER).config $(wildcard $(SERIES)/kernel.config)
+$(if $(filter debug fast smoke,$(TIER)),,$(error TIER=$(TIER): debug, fast or smoke))
+FRAGMENTS := $(shell kernel/fragments.sh $(TIER)) $(wildcard $(SERIES)/kernel.config)
 ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
 INITRAMFS := $(B)/initramfs$(asuffix).cpio.gz
 RUN	:= qemu/run.sh$(if $(asuffix), -A $(ARCH))
@@ -135,7 +135,7 @@ $(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel
 		kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
 	@touch $$@
 
-$(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/configure.sh | $(TOOLS)/config-check
+$(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/configure.sh kernel/fragments.sh | $(TOOLS)/config-check
 	@$(PHASE) "config $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-config.log \
 		kernel/configure.sh -a $(ARCH) $(SRC)/$(1) $(OBJ)/$(1) $(FRAGMENTS)
 

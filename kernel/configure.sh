@@ -15,7 +15,7 @@
 # (unsetting the environment's does not help) and an x86_64 cell came out
 # 32-bit.
 # The arch's own fragments are added here, so callers pass the same list
-# for every arch (e.g. configs/base.config configs/devices.config configs/<tier>.config
+# for every arch (kernel/fragments.sh TIER, then
 # series/kernel.config): first kernel/configs/<arch>.config, then the
 # fragments given, then for each kernel/configs/X.config given its
 # kernel/configs/X-<arch>.config if there is one (debug-x86_64.config:

@@ -158,10 +158,9 @@ if ! want bisect; then
 	:
 elif [ "$quilt_ok" -eq 0 ]; then
 	# the config comes from the whole series, so every option exists
+	# shellcheck disable=SC2046
 	sh "$repo/kernel/configure.sh" "$qtree" "$obj" \
-		"$repo/kernel/configs/base.config" \
-		"$repo/kernel/configs/devices.config" \
-		"$repo/kernel/configs/$tier.config" \
+		$(sh "$repo/kernel/fragments.sh" "$tier" "$repo") \
 		"$series_dir/kernel.config" > "$logs/configure.log" 2>&1
 	cfg_ok=$?
 	cp "$obj/.config" "$cfg"
@@ -286,10 +285,10 @@ elif [ "$quilt_ok" -eq 0 ]; then
 		if grep -nE 'kref_(read|get|put|init|get_unless_zero)\(&[^;]*(kobj[a-z_]*\)?|glue_dir)(->|\.)kref\b' $users; then
 			echo "unconverted (above)"; exit 1
 		fi
+		# shellcheck disable=SC2046
 		sh "$repo/kernel/configure.sh" "$qtree" "$uobj" \
-			"$repo/kernel/configs/base.config" \
-			"$repo/kernel/configs/devices.config" "$series_dir/kernel.config" \
-			"$series_dir/users.config" > /dev/null
+			$(sh "$repo/kernel/fragments.sh" fast "$repo") \
+			"$series_dir/kernel.config" "$series_dir/users.config" > /dev/null
 		objs=$(awk '!/^#/ && NF { print $1 }' "$series_dir/users.objects")
 		# each user must be covered by an object in users.objects
 		for u in $users; do

@@ -133,12 +133,9 @@ make_trees()
 # kernel/configs/<arch>.config, debug-x86_64.config).
 layout_fragments()
 {
-	c=kernel/configs
-	echo $c/base.config
-	echo $c/devices.config
 	case $2 in
-	*-debug) echo $c/debug.config ;;
-	*) echo $c/fast.config ;;
+	*-debug) kernel/fragments.sh debug ;;
+	*) kernel/fragments.sh fast ;;
 	esac
 	case $2 in
 	*-dist) echo "$here/configs/dist.config" ;;
