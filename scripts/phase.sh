@@ -2,7 +2,8 @@
 # phase.sh NAME LOG COMMAND... - run one pipeline phase, its output to LOG.
 # Prints a start line (name, log), then every 30 s (PHASE_EVERY) while it
 # runs a line "progress: NAME SECONDS how far", and an end line with
-# ok/FAIL, the elapsed time and the log; on failure the last lines of the
+# ok/FAIL, the elapsed time, the CPU time (user + system, of the
+# command and every process it waited for) and the log; on failure the last lines of the
 # log follow.  How far: the command's own last "progress: " line (qemu/run.sh
 # prints one every 30 s, an inner phase.sh too), else the count of kbuild's
 # "  CC "-style lines (objects built), else the log's size in lines.
@@ -38,10 +39,16 @@ done
 wait "$pid"
 rc=$?
 t=$(($(date +%s) - start))
+# the CPU seconds (user + system) of the command and all it waited for
+# (times in this shell: in a pipe or $(...) it would count a subshell's)
+times > "$log.cpu"
+cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) {
+	split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%d", s + 0.5 }' "$log.cpu")
+rm -f "$log.cpu"
 if [ "$rc" -eq 0 ]; then
-	printf '%-28s ok    %5ss  %s\n' "$name" "$t" "$log"
+	printf '%-28s ok    %5ss  cpu %5ss  %s\n' "$name" "$t" "$cpu" "$log"
 else
-	printf '%-28s FAIL  %5ss  %s (exit %s)\n' "$name" "$t" "$log" "$rc"
+	printf '%-28s FAIL  %5ss  cpu %5ss  %s (exit %s)\n' "$name" "$t" "$cpu" "$log" "$rc"
 	tail -n 25 "$log" | sed 's/^/    | /'
 fi
 exit "$rc"

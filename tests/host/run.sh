@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 87
+t_plan 89
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -99,6 +99,13 @@ has "build x                      ok" "  ... and the end line"
 expect 1 "phase.sh: a failing phase with its own progress" phase sh -c \
 	'echo "progress: run 30s, cycle 7 of 50"; sleep 2; exit 1'
 has "cycle 7 of 50" "  ... relays it"
+# the end line's CPU seconds count the command's children (a grandchild
+# burning >= 1 s of CPU); a `times` in a subshell would print 0
+expect 0 "phase.sh: the CPU time of a phase's processes" phase sh -c \
+	'sh -c "awk \"BEGIN { for (i = 0; i < 4e7; i++) s += i }\""'
+cpu=$(printf '%s\n' "$t_out" | sed -n 's/^build x  *ok  *[0-9]*s  cpu  *\([0-9]*\)s .*/\1/p')
+[ "${cpu:-0}" -ge 1 ] && t_ok "  ... on its end line (cpu ${cpu}s)" ||
+	t_fail "  ... on its end line" "cpu '${cpu}' in: $t_out"
 
 # tests/steps.sh (what check.sh runs its steps with): one KTAP document
 # that kunit.py parse reads as one tree, each step's own KTAP nested; a
