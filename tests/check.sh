@@ -18,14 +18,26 @@ s_logs=build/logs/check
 start=$(date +%s)
 
 s_step "host tools" $MAKE tools
-s_step "host tests: console scanner, detector table" tests/host/scan.sh
-s_step "host tests: judge on recorded runs" tests/host/judge.sh
-s_step "host tests: config, tree, run.sh, phase.sh, check steps" tests/host/run.sh
-s_step "host tests: snapshot diff" tests/walk/run.sh
-s_step "host tests: size report" kobject-size-report/tests/run.sh
-s_step "host tests: QMP client (fake peer, real QEMU)" tests/qmp/run.sh
-s_step "host tests: LAVA logs judged as local runs" $MAKE lava-check
 s_step "trees: baseline, patched" $MAKE trees
+# The host tests, in a lane beside the debug builds: together they take a
+# minute of CPU, and most of their two minutes is the timeouts of fake
+# QEMUs and consoles that they test.
+s_add h1 "host tests: console scanner, detector table"
+s_add h2 "host tests: judge on recorded runs"
+s_add h3 "host tests: config, tree, run.sh, phase.sh, check steps"
+s_add h4 "host tests: snapshot diff"
+s_add h5 "host tests: size report"
+s_add h6 "host tests: QMP client (fake peer, real QEMU)"
+s_add h7 "host tests: LAVA logs judged as local runs"
+{
+	s_run "$h1" tests/host/scan.sh
+	s_run "$h2" tests/host/judge.sh
+	s_run "$h3" tests/host/run.sh
+	s_run "$h4" tests/walk/run.sh
+	s_run "$h5" kobject-size-report/tests/run.sh
+	s_run "$h6" tests/qmp/run.sh
+	s_run "$h7" $MAKE lava-check
+} &
 # A lane from here on, niced (it takes what the debug builds leave idle),
 # after the trees (the makes share them): the 6.12 series applied to
 # Debian's 6.12 tree and checkpatch; with CHECK_MATRIX=1 also the cells
