@@ -83,7 +83,10 @@ uptime_s()
 cs()
 {
 	read -r up _ </proc/uptime
-	echo "${up%.*}${up#*.}"
+	cs_frac=${up#*.}
+	# (no "0NN": $((...)) reads a leading zero as octal, and 0.97 s of
+	# uptime is not an error)
+	echo $((${up%.*} * 100 + ${cs_frac#0}))
 }
 
 log()
