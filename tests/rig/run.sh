@@ -18,6 +18,13 @@ mkdir -p "$out/extra/scenarios"
 cp "$top"/tests/rig/scenarios/*.sh "$out/extra/scenarios/"
 (cd "$out/extra" && find scenarios | LC_ALL=C sort | cpio -o -H newc 2>/dev/null | gzip -n) > "$out/extra.cpio.gz"
 cat "$initrd" "$out/extra.cpio.gz" > "$out/initrd.cpio.gz"
+# and one whose usleep returns at once (what a kernel without a system
+# call busybox's sleep uses gives: i386 without COMPAT_32BIT_TIME)
+mkdir -p "$out/nosleep/bin"
+printf '#!/bin/sh\nexit 0\n' > "$out/nosleep/bin/usleep"
+chmod +x "$out/nosleep/bin/usleep"
+(cd "$out/nosleep" && echo bin/usleep | cpio -o -H newc 2>/dev/null | gzip -n) > "$out/nosleep.cpio.gz"
+cat "$out/initrd.cpio.gz" "$out/nosleep.cpio.gz" > "$out/initrd-nosleep.cpio.gz"
 
 boot() {	# boot WANT SCENARIO [RUNDIR] [run.sh options]
 	want=$1 sc=$2 dir=$out/$2
@@ -29,7 +36,7 @@ boot() {	# boot WANT SCENARIO [RUNDIR] [run.sh options]
 	echo "# $sc: $(cat "$dir/verdict" 2>/dev/null) in $(($(date +%s) - t0))s"
 }
 
-t_plan 12
+t_plan 16
 boot 0 rig-pass
 # a run directory of more than 100 bytes (a deep clone): the sockets are
 # not under it (a UNIX socket path has at most 107 bytes)
@@ -37,6 +44,12 @@ deep=$out/deep/$(printf '%0100d' 0)/rig-pass
 boot 0 rig-pass "$deep"
 boot 1 rig-fail
 boot 2 rig-noreport
+# /init's own failures: a scenario it does not have, a sleep that does not
+# sleep (each a test failed, with the reason)
+boot 1 rig-no-such-scenario
+has "unknown scenario 'rig-no-such-scenario'" "  ... names the scenario"
+boot 1 rig-pass "$out/rig-nosleep" -i "$out/initrd-nosleep.cpio.gz"
+has "lacks a system call busybox's sleep uses" "  ... says why"
 boot 3 rig-panic-after-ok
 has "decode_stacktrace.sh" "  ... prints the decode command for its vmlinux"
 has "sysrq_handle_crash" "  ... and the decoded trace"
