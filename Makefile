@@ -166,10 +166,10 @@ $(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
 
 kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 
-# The census boot of each kernel (`make check CHECK_MATRIX=1` boots it on
-# the cells whose full kernels are make matrix's: `make TIER=smoke
-# ARCH=i386 kunit census`): a passed run whose census counts live
-# kobjects, and what it counted.
+# The census boot of each kernel (make check boots it on a cell whose full
+# kernels are make matrix's: `make TIER=smoke KVER=6.12 ARCH=i386 kunit
+# census`): a passed run whose census counts live kobjects, and what it
+# counted.
 .PHONY: census
 census: $(foreach k,$(KERNELS),$(RUNS)/$(k)/census/counted)
 $(RUNS)/%/census/counted: $(RUNS)/%/census/ok
