@@ -14,16 +14,22 @@ out=${RIG_OUT:-$top/build/runs/$tier/rig}
 for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "rig: missing $f (make kernels initramfs)"; exit 1; }
 done
+# overlay DIR: every file under DIR as a gzipped cpio archive, to append
+# to an initramfs (the kernel unpacks it over the first)
+overlay() {
+	(cd "$1" && find . ! -name . | sed 's|^\./||' | LC_ALL=C sort |
+		cpio -o -H newc 2>/dev/null | gzip -n)
+}
 mkdir -p "$out/extra/scenarios"
 cp "$top"/tests/rig/scenarios/*.sh "$out/extra/scenarios/"
-(cd "$out/extra" && find scenarios | LC_ALL=C sort | cpio -o -H newc 2>/dev/null | gzip -n) > "$out/extra.cpio.gz"
+overlay "$out/extra" > "$out/extra.cpio.gz"
 cat "$initrd" "$out/extra.cpio.gz" > "$out/initrd.cpio.gz"
 # and one whose usleep returns at once (what a kernel without a system
 # call busybox's sleep uses gives: i386 without COMPAT_32BIT_TIME)
 mkdir -p "$out/nosleep/bin"
 printf '#!/bin/sh\nexit 0\n' > "$out/nosleep/bin/usleep"
 chmod +x "$out/nosleep/bin/usleep"
-(cd "$out/nosleep" && echo bin/usleep | cpio -o -H newc 2>/dev/null | gzip -n) > "$out/nosleep.cpio.gz"
+overlay "$out/nosleep" > "$out/nosleep.cpio.gz"
 cat "$out/initrd.cpio.gz" "$out/nosleep.cpio.gz" > "$out/initrd-nosleep.cpio.gz"
 
 boot() {	# boot WANT SCENARIO [RUNDIR] [run.sh options]
