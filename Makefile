@@ -76,7 +76,7 @@ all:
 help:
 	@echo 'make            A/B run on TIER=fast: both kernels built, booted, walked; prints the report'
 	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
-	@echo '                CHECK_MATRIX=1: also i386 (both kernels) and 6.12 (patched) on TIER=smoke'
+	@echo '                6.12 on i386, both kernels, TIER=smoke; CHECK_MATRIX=1 adds 6.1 on i386'
 	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
 	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
 	@echo 'make series-apply  the series applied (quilt, git am) and checkpatch --strict, KVER=$(KVER)'
