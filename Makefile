@@ -77,6 +77,7 @@ help:
 	@echo 'make            A/B run on TIER=fast: both kernels built, booted, walked; prints the report'
 	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
 	@echo '                6.12 on i386, both kernels, TIER=smoke; CHECK_MATRIX=1 adds 6.1 on i386'
+	@echo 'make ktap       the judged runs of the cell as one KTAP document (KTAP_RUNS=kunit ...), no boot'
 	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
 	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
 	@echo 'make series-apply  the series applied (quilt, git am) and checkpatch --strict, KVER=$(KVER)'
@@ -299,6 +300,24 @@ ktype-scan: $(SRC)/baseline.stamp
 # The verdict of a run comes from its records alone (qemu/judge.sh).
 judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp
 	@qemu/judge.sh -r $(B)/runs
+
+# The cell's judged runs as one KTAP document, from the records (no boot):
+# a test per run with the guest's, the detectors' and KUnit's results
+# nested.  KTAP_RUNS: SCENARIO (both kernels) or KERNEL/SCENARIO words,
+# default every judged run of the cell.  make check nests it under each
+# boot step (tests/boot-step.sh).
+KTAP_RUNS ?= $(patsubst $(RUNS)/%/verdict,%,$(wildcard $(RUNS)/*/*/verdict))
+ktap_dirs = $(foreach r,$(KTAP_RUNS),$(if $(findstring /,$(r)),$(RUNS)/$(r),\
+	$(foreach k,$(KERNELS),$(RUNS)/$(k)/$(r))))
+# A KUnit boot's console gives its KUnit KTAP as kunit.py extracts it
+# (kunit.ktap), passed or failed.
+.PHONY: ktap
+ktap: | $(SRC)/pristine.stamp
+	@for d in $(filter %/kunit,$(ktap_dirs)); do [ ! -s $$d/data/dmesg ] || \
+		python3 $(SRC)/pristine/tools/testing/kunit/kunit.py parse --raw_output=kunit \
+		$$(cd $$d && pwd)/data/dmesg > $$d/kunit.ktap; done
+	@$(if $(ktap_dirs),qemu/runs-ktap.sh $(ktap_dirs),\
+		echo "ktap: no judged run under $(RUNS) (make kunit, walk, hotplug, ... first)" >&2; exit 1)
 
 clean:
 	rm -rf $(B)/runs $(B)/obj $(SRC)/baseline* $(SRC)/patched* $(INITRAMFS)

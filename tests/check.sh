@@ -5,7 +5,9 @@
 # document (`kunit.py parse --json` reads it as one tree) and
 # "N passed, N failed".  A step whose script is missing fails.
 #
-# Steps that need a kernel go through make, so they reuse what is built.
+# Steps that need a kernel go through make, so they reuse what is built;
+# a step that boots nests the KTAP of each run it made (tests/boot-step.sh:
+# the guest's, the detectors' and KUnit's results).
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -51,10 +53,11 @@ s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
 [ "$matrix" = 1 ] && s_add c61 "6.1 i386 (smoke tier), both kernels: boot + KUnit, census"
 {
 	s_run "$s612" nice -n 10 $MAKE --no-print-directory KVER=6.12 series-apply
-	s_run "$c612" nice -n 10 $MAKE --no-print-directory TIER=smoke KVER=6.12 ARCH=i386 \
+	NICE=10 && export NICE
+	s_run "$c612" tests/boot-step.sh "kunit census" TIER=smoke KVER=6.12 ARCH=i386 \
 		kunit census
 	[ "$matrix" != 1 ] ||
-		s_run "$c61" nice -n 10 $MAKE --no-print-directory TIER=smoke ARCH=i386 kunit census
+		s_run "$c61" tests/boot-step.sh "kunit census" TIER=smoke ARCH=i386 kunit census
 } &
 s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier), side by side)" \
 	$MAKE -j2 kernels initramfs
@@ -78,15 +81,17 @@ s_add kunit "boot + KUnit, both kernels"
 s_add walk "boot + /sys walk, both kernels, diff"
 s_add series "series: apply, checkpatch, bisect, users"
 [ "$built" = 0 ] && {
-	s_run "$hp_b" $MAKE hotplug-baseline CYCLES="$cycles"
-	s_run "$fi_b" $MAKE hotplug-fault-baseline HOTPLUG_FAULT_OPS=pci
+	s_run "$hp_b" tests/boot-step.sh baseline/hotplug hotplug-baseline CYCLES="$cycles"
+	s_run "$fi_b" tests/boot-step.sh baseline/hotplug-fault hotplug-fault-baseline \
+		HOTPLUG_FAULT_OPS=pci
 	s_run "$rig" tests/rig/run.sh
-	s_run "$kunit" $MAKE kunit
-	s_run "$walk" $MAKE walk
+	s_run "$kunit" tests/boot-step.sh kunit kunit
+	s_run "$walk" tests/boot-step.sh walk walk
 } &
 [ "$built" = 0 ] && {
-	s_run "$hp_p" $MAKE hotplug-patched CYCLES="$cycles"
-	s_run "$fi_p" $MAKE hotplug-fault-patched HOTPLUG_FAULT_OPS=pci
+	s_run "$hp_p" tests/boot-step.sh patched/hotplug hotplug-patched CYCLES="$cycles"
+	s_run "$fi_p" tests/boot-step.sh patched/hotplug-fault hotplug-fault-patched \
+		HOTPLUG_FAULT_OPS=pci
 	s_run "$planted" $MAKE hotplug-planted
 } &
 (NICE=10 && export NICE && s_run "$series" series/check.sh build/src/pristine build/check/series) &

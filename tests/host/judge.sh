@@ -1,7 +1,8 @@
 #!/bin/sh
 # Host tests of qemu/judge.sh: verdicts from recorded runs alone (no
 # boot), a run re-judged after a row is added to a copy of the detector
-# table, and `judge.sh -r` over a tree of runs.  KTAP on stdout.
+# table, `judge.sh -r` over a tree of runs, and qemu/runs-ktap.sh (the
+# judged runs as one KTAP document).  KTAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
@@ -25,7 +26,7 @@ run() {
 	printf 'qemu-system-x86_64: something went wrong\n' > "$d/qemu.log"
 }
 
-t_plan 24
+t_plan 31
 run pass
 expect 0 "a recorded passing run passes" "$judge" "$tmp/runs/pass"
 has "judge: walk: pass (exit 0)" "  ... and says so"
@@ -91,5 +92,28 @@ case $t_out in
 *"0 pass"*"ubsan (was: 3 kernel crashed or warned (an older table))"*"judged 13 runs"*", 1 changed"*)
 	t_ok "  ... counts them and marks the verdict that changed" ;;
 *) t_fail "  ... counts them and marks the verdict that changed" "$(printf '%s' "$t_out" | tail -4)" ;;
+esac
+
+# runs-ktap.sh: judged runs as one KTAP document, records nested.
+rk=$top/qemu/runs-ktap.sh
+printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: kobject\n    1..1\nsd 0:0:0:0: [sda] a console line\n    ok 1 kobject_test_init\nok 1 kobject\n' \
+	> "$tmp/runs/pass/kunit.ktap"
+expect 0 "runs-ktap: passed runs: a passing document" "$rk" "$tmp/runs/pass" "$tmp/runs/skipped"
+printf '%s\n' "$t_out" > "$tmp/runs.ktap"
+case $t_out in
+*"    ok 1 guest"*"    ok 2 detectors"*"            ok 1 kobject_test_init"*"    ok 3 kunit"*"ok 1 pass"*"ok 2 skipped"*)
+	t_ok "  ... each run a test, the guest's, detectors' and KUnit's KTAP its subtests" ;;
+*) t_fail "  ... each run a test, the guest's, detectors' and KUnit's KTAP its subtests" "$(printf '%s' "$t_out" | head -12)" ;;
+esac
+grep -q 'a console line' "$tmp/runs.ktap" && t_fail "  ... the console's lines left out" ||
+	t_ok "  ... the console's lines left out"
+expect 0 "  ... which kunit.py parse reads as one tree" python3 "$KUNIT_PY" parse "$tmp/runs.ktap"
+has "Ran 24 tests: passed: 22, skipped: 2" "  ... every test counted"
+expect 1 "runs-ktap: a failed and an unjudged run fail the document" \
+	"$rk" "$tmp/runs/pass" "$tmp/runs/failed" "$tmp/runs/nonesuch"
+case $t_out in
+*"    not ok 1 guest"*"not ok 2 failed # verdict 1: "*"not ok 3 nonesuch # never judged"*)
+	t_ok "  ... naming the verdict and the missing record" ;;
+*) t_fail "  ... naming the verdict and the missing record" "$(printf '%s' "$t_out" | tail -5)" ;;
 esac
 t_done

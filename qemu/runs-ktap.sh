@@ -1,0 +1,69 @@
+#!/bin/sh
+# runs-ktap.sh RUN_DIR... - recorded runs as one KTAP document, from the
+# records alone (no boot): one test per run, ok when the judge's verdict
+# is 0, named by its path under runs/ (e.g. debug/patched/kunit), with the
+# records nested as its subtests:
+#   guest      the guest's result.ktap
+#   detectors  the judge's detectors.ktap
+#   kunit      the kernel's own KUnit KTAP (kunit.ktap: a KUnit boot's
+#              console as `kunit.py parse --raw_output=kunit` extracts it)
+# Each document's KTAP lines only (a console's other lines between them
+# are left out).  A subtest is ok when its document ran as many tests as
+# it planned and none failed.  A run dir without a verdict is a failed test.  make check
+# nests this document under each boot step; `make ktap` prints it.
+# Exit: 0 every run passed, 1 one did not, 2 usage.
+set -u
+[ $# -gt 0 ] || { echo "usage: $0 RUN_DIR..." >&2; exit 2; }
+
+# doc_ok FILE: FILE's first KTAP document ran its plan and failed nothing
+doc_ok() {
+	awk '/^KTAP version/ { if (on) exit; on = 1; next }
+		on && /^1\.\.[0-9]+/ { plan = substr($1, 4) + 0 }
+		on && /^ok / { n++ }
+		on && /^not ok / { n++; bad++ }
+		END { exit !(on && n == plan && !bad) }' "$1"
+}
+
+# subtest I NAME FILE: FILE as subtest I of a run, its lines indented
+subtest() {
+	if [ ! -s "$3" ]; then
+		printf '    not ok %s %s # no %s\n' "$1" "$2" "$3"
+		return
+	fi
+	printf '        KTAP version 1\n        # Subtest: %s\n' "$2"
+	awk '/^KTAP version/ { if (on) exit; on = 1; next }
+		on && /^[ \t]*(KTAP version [0-9]|[0-9]+\.\.[0-9]+|ok [0-9]|not ok [0-9]|#)/' "$3" |
+		sed 's/^/        /'
+	if doc_ok "$3"; then
+		printf '    ok %s %s\n' "$1" "$2"
+	else
+		printf '    not ok %s %s\n' "$1" "$2"
+	fi
+}
+
+i=0 rc=0
+echo "KTAP version 1"
+echo "1..$#"
+for d; do
+	i=$((i + 1))
+	name=$(echo "${d%/}" | sed 's|.*/runs/||')
+	if [ ! -s "$d/verdict" ]; then
+		printf 'not ok %s %s # never judged: no %s/verdict\n' "$i" "$name" "$d"
+		rc=1
+		continue
+	fi
+	n=2
+	[ -s "$d/kunit.ktap" ] && n=3
+	printf '    KTAP version 1\n    # Subtest: %s\n    1..%s\n' "$name" "$n"
+	subtest 1 guest "$d/result.ktap"
+	subtest 2 detectors "$d/detectors.ktap"
+	[ "$n" -lt 3 ] || subtest 3 kunit "$d/kunit.ktap"
+	read -r code why < "$d/verdict"
+	if [ "$code" = 0 ]; then
+		printf 'ok %s %s\n' "$i" "$name"
+	else
+		printf 'not ok %s %s # verdict %s: %s\n' "$i" "$name" "$code" "$why"
+		rc=1
+	fi
+done
+exit $rc
