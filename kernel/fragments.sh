@@ -2,8 +2,7 @@
 # fragments.sh TIER [TOP] - the project's config fragments of a tier, one a
 # line, in the order kernel/configure.sh takes them: base.config (what a
 # rig guest needs: console, initramfs, debugfs, KUnit), devices.config
-# (every tier but smoke: the walk's and the stress's devices), lean.config
-# (debug and smoke: what no check of theirs reads, left out), then
+# (every tier but smoke: the walk's and the stress's devices), then
 # TIER.config.  Paths are relative to the top of the repository, or under
 # TOP when given.  The one list every caller reads (the Makefile, the
 # series check, the size report); each adds its series' kernel.config.
@@ -14,5 +13,4 @@ esac
 c=${2:+$2/}kernel/configs
 echo "$c/base.config"
 [ "$1" = smoke ] || echo "$c/devices.config"
-[ "$1" = fast ] || echo "$c/lean.config"
 echo "$c/$1.config"

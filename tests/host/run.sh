@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 90
+t_plan 89
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -306,22 +306,16 @@ k=$(grep -l 'CONFIG_64BIT' "$c"/*.config | sed 's|.*/||' | tr '\n' ' ')
 	t_fail "configs: 64BIT only in i386.config and x86_64.config" "in: $k"
 
 # The tiers' fragments: the smoke tier is base.config alone (no device),
-# the others add devices.config; debug and smoke leave out lean.config's
-# unread subsystems, fast (the report's running system) keeps them; the
-# series' options on every tier.
+# the others add devices.config; the series' options on every tier.
 fr() { make -s --no-print-directory -C "$top" TIER=$1 print-fragments | sed 's|kernel/configs/||g'; }
 k=$(fr smoke)
-[ "$k" = "base.config lean.config smoke.config series/kernel.config" ] &&
-	t_ok "configs: the smoke tier is base.config + lean.config, no devices.config" ||
-	t_fail "configs: the smoke tier is base.config + lean.config, no devices.config" "$k"
+[ "$k" = "base.config smoke.config series/kernel.config" ] &&
+	t_ok "configs: the smoke tier is base.config without devices.config" ||
+	t_fail "configs: the smoke tier is base.config without devices.config" "$k"
 k=$(fr fast)
 [ "$k" = "base.config devices.config fast.config series/kernel.config" ] &&
-	t_ok "configs: the fast tier is base.config + devices.config, no lean.config" ||
-	t_fail "configs: the fast tier is base.config + devices.config, no lean.config" "$k"
-k=$(fr debug)
-[ "$k" = "base.config devices.config lean.config debug.config series/kernel.config" ] &&
-	t_ok "configs: the debug tier is base + devices + lean + debug.config" ||
-	t_fail "configs: the debug tier is base + devices + lean + debug.config" "$k"
+	t_ok "configs: the fast tier is base.config + devices.config" ||
+	t_fail "configs: the fast tier is base.config + devices.config" "$k"
 
 # make census: a passed census run counts live kobjects and ktypes; a run
 # without the series' census (or with none live) fails, naming the file.
