@@ -7,34 +7,30 @@
 #   detectors  the judge's detectors.ktap
 #   kunit      the kernel's own KUnit KTAP (kunit.ktap: a KUnit boot's
 #              console as `kunit.py parse --raw_output=kunit` extracts it)
-# Each document's KTAP lines only (a console's other lines between them
-# are left out).  A subtest is ok when its document ran as many tests as
-# it planned and none failed.  A run dir without a verdict is a failed test.  make check
-# nests this document under each boot step; `make ktap` prints it.
+# Each document's KTAP lines only (scripts/ktap-doc.sh: a console's other
+# lines between them are left out).  A subtest is ok when its document ran
+# as many tests as it planned and none failed.  A run dir without a
+# verdict is a failed test.  make check nests this document under each
+# boot step; `make ktap` prints it.
 # Exit: 0 every run passed, 1 one did not, 2 usage.
 set -u
 [ $# -gt 0 ] || { echo "usage: $0 RUN_DIR..." >&2; exit 2; }
+top=$(cd "$(dirname "$0")/.." && pwd)
 
-# doc_ok FILE: FILE's first KTAP document ran its plan and failed nothing
-doc_ok() {
-	awk '/^KTAP version/ { if (on) exit; on = 1; next }
-		on && /^1\.\.[0-9]+/ { plan = substr($1, 4) + 0 }
-		on && /^ok / { n++ }
-		on && /^not ok / { n++; bad++ }
-		END { exit !(on && n == plan && !bad) }' "$1"
-}
-
-# subtest I NAME FILE: FILE as subtest I of a run, its lines indented
+# subtest I NAME FILE: FILE's first KTAP document as subtest I of a run,
+# its lines indented; ok when it ran as many tests as it planned and none
+# failed
 subtest() {
 	if [ ! -s "$3" ]; then
 		printf '    not ok %s %s # no %s\n' "$1" "$2" "$3"
 		return
 	fi
+	doc=$("$top/scripts/ktap-doc.sh" "$3")
 	printf '        KTAP version 1\n        # Subtest: %s\n' "$2"
-	awk '/^KTAP version/ { if (on) exit; on = 1; next }
-		on && /^[ \t]*(KTAP version [0-9]|[0-9]+\.\.[0-9]+|ok [0-9]|not ok [0-9]|#)/' "$3" |
-		sed 's/^/        /'
-	if doc_ok "$3"; then
+	[ -z "$doc" ] || printf '%s\n' "$doc" | sed 's/^/        /'
+	if grep -qx 'KTAP version 1' "$3" && printf '%s\n' "$doc" | awk '/^1\.\.[0-9]+/ { plan = substr($1, 4) + 0 }
+		/^ok / { n++ } /^not ok / { n++; bad++ }
+		END { exit !(n == plan && !bad) }'; then
 		printf '    ok %s %s\n' "$1" "$2"
 	else
 		printf '    not ok %s %s\n' "$1" "$2"

@@ -28,9 +28,7 @@ mkdir -p "$s_res"
 # s_ktap LOG: the first top-level KTAP document in LOG (its KTAP lines only,
 # without its "KTAP version" line), indented by four spaces
 s_ktap() {
-	awk '/^KTAP version 1$/ { if (on) exit; on = 1; next }
-		on && /^[ \t]*(KTAP version [0-9]|[0-9]+\.\.[0-9]+|ok [0-9]|not ok [0-9]|#)/ {
-			print "    " $0 }' "$1"
+	scripts/ktap-doc.sh -i 4 "$1"
 }
 
 # s_why LOG SUBTESTS: a failed step's diagnostics: the log's path, then at
