@@ -4,6 +4,7 @@
 # results, diagnostics, nested documents with their indentation), without
 # its own "KTAP version" line, each prefixed by INDENT spaces (default 0).
 # The lines between them that are not KTAP (a console's) are left out.
+# Exit 1 when FILE holds no KTAP document, 2 on usage.
 # tests/steps.sh nests a step's document with it, qemu/runs-ktap.sh a
 # run's records.
 set -u
@@ -19,4 +20,5 @@ shift $((OPTIND - 1))
 awk -v pad="$(printf "%${indent}s" '')" '
 	/^KTAP version 1$/ { if (on) exit; on = 1; next }
 	on && /^[ \t]*(KTAP version [0-9]|[0-9]+\.\.[0-9]+|ok [0-9]|not ok [0-9]|#)/ {
-		print pad $0 }' "$1"
+		print pad $0 }
+	END { exit !on }' "$1"

@@ -26,7 +26,7 @@ run() {
 	printf 'qemu-system-x86_64: something went wrong\n' > "$d/qemu.log"
 }
 
-t_plan 31
+t_plan 33
 run pass
 expect 0 "a recorded passing run passes" "$judge" "$tmp/runs/pass"
 has "judge: walk: pass (exit 0)" "  ... and says so"
@@ -115,5 +115,12 @@ case $t_out in
 *"    not ok 1 guest"*"not ok 2 failed # verdict 1: "*"not ok 3 nonesuch # never judged"*)
 	t_ok "  ... naming the verdict and the missing record" ;;
 *) t_fail "  ... naming the verdict and the missing record" "$(printf '%s' "$t_out" | tail -5)" ;;
+esac
+cp -R "$tmp/runs/pass" "$tmp/runs/nodoc"
+printf 'sd 0:0:0:0: [sda] only console lines, no KTAP document\n' > "$tmp/runs/nodoc/kunit.ktap"
+expect 0 "runs-ktap: a record without a KTAP document (the run's verdict is 0)" "$rk" "$tmp/runs/nodoc"
+case $t_out in
+*"    not ok 3 kunit"*"ok 1 nodoc"*) t_ok "  ... is a failed subtest of that run" ;;
+*) t_fail "  ... is a failed subtest of that run" "$(printf '%s' "$t_out" | tail -5)" ;;
 esac
 t_done
