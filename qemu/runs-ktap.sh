@@ -2,7 +2,8 @@
 # runs-ktap.sh RUN_DIR... - recorded runs as one KTAP document, from the
 # records alone (no boot): one test per run, ok when the judge's verdict
 # is 0, named by its path under runs/ (e.g. debug/patched/kunit), with the
-# records nested as its subtests:
+# records nested as its subtests (ok when the verdict is 0 and every
+# record is ok: a record that failed fails its run whatever the verdict):
 #   guest      the guest's result.ktap
 #   detectors  the judge's detectors.ktap
 #   kunit      the kernel's own KUnit KTAP (kunit.ktap: a KUnit boot's
@@ -18,12 +19,12 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 # subtest I NAME FILE: FILE's first KTAP document as subtest I of a run,
-# its lines indented; ok when it ran as many tests as it planned and none
-# failed
+# its lines indented; ok (status 0) when it ran as many tests as it
+# planned and none failed
 subtest() {
 	if [ ! -s "$3" ]; then
 		printf '    not ok %s %s # no %s\n' "$1" "$2" "$3"
-		return
+		return 1
 	fi
 	doc=$("$top/scripts/ktap-doc.sh" "$3")
 	found=$?
@@ -35,6 +36,7 @@ subtest() {
 		printf '    ok %s %s\n' "$1" "$2"
 	else
 		printf '    not ok %s %s\n' "$1" "$2"
+		return 1
 	fi
 }
 
@@ -52,12 +54,16 @@ for d; do
 	n=2
 	[ -s "$d/kunit.ktap" ] && n=3
 	printf '    KTAP version 1\n    # Subtest: %s\n    1..%s\n' "$name" "$n"
-	subtest 1 guest "$d/result.ktap"
-	subtest 2 detectors "$d/detectors.ktap"
-	[ "$n" -lt 3 ] || subtest 3 kunit "$d/kunit.ktap"
+	bad=
+	subtest 1 guest "$d/result.ktap" || bad="$bad guest"
+	subtest 2 detectors "$d/detectors.ktap" || bad="$bad detectors"
+	[ "$n" -lt 3 ] || subtest 3 kunit "$d/kunit.ktap" || bad="$bad kunit"
 	read -r code why < "$d/verdict"
-	if [ "$code" = 0 ]; then
+	if [ "$code" = 0 ] && [ -z "$bad" ]; then
 		printf 'ok %s %s\n' "$i" "$name"
+	elif [ "$code" = 0 ]; then
+		printf 'not ok %s %s # verdict 0, but these records failed:%s\n' "$i" "$name" "$bad"
+		rc=1
 	else
 		printf 'not ok %s %s # verdict %s: %s\n' "$i" "$name" "$code" "$why"
 		rc=1
