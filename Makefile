@@ -310,13 +310,15 @@ KTAP_RUNS ?= $(patsubst $(RUNS)/%/verdict,%,$(wildcard $(RUNS)/*/*/verdict))
 ktap_dirs = $(foreach r,$(KTAP_RUNS),$(if $(findstring /,$(r)),$(RUNS)/$(r),\
 	$(foreach k,$(KERNELS),$(RUNS)/$(k)/$(r))))
 # A KUnit boot's console gives its KUnit KTAP as kunit.py extracts it
-# (kunit.ktap, passed or failed; made again when the console is newer).
+# (kunit.ktap, passed or failed; made again when the console is newer, and
+# put in place whole, so an interrupted parse is not taken for a new one).
 .PHONY: ktap
 ktap: | $(SRC)/pristine.stamp
 	@for d in $(filter %/kunit,$(ktap_dirs)); do [ ! -s $$d/data/dmesg ] || \
-		[ $$d/kunit.ktap -nt $$d/data/dmesg ] || \
+		[ $$d/kunit.ktap -nt $$d/data/dmesg ] || { \
 		python3 $(SRC)/pristine/tools/testing/kunit/kunit.py parse --raw_output=kunit \
-		$$(cd $$d && pwd)/data/dmesg > $$d/kunit.ktap; done
+		$$(cd $$d && pwd)/data/dmesg > $$d/kunit.ktap.new; \
+		mv $$d/kunit.ktap.new $$d/kunit.ktap; }; done
 	@$(if $(ktap_dirs),qemu/runs-ktap.sh $(ktap_dirs),\
 		echo "ktap: no judged run under $(RUNS) (make kunit, walk, hotplug, ... first)" >&2; exit 1)
 
