@@ -1,6 +1,6 @@
 #!/bin/sh
 # install-deps.sh - install the Debian packages the project needs, if missing
-# (apt-get update once, then apt-get install; as root or through sudo).
+# (apt-get update, retried if a mirror is mid-sync, then apt-get install; as root or through sudo).
 #
 # install-deps.sh [GROUP...]: optional groups on top of the base set:
 #   lava   lava-dispatcher (lava-run, for lava/lava.mk)
@@ -32,6 +32,19 @@ sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 export DEBIAN_FRONTEND=noninteractive
 
+# apt_update: apt-get update, tried three times: a mirror caught mid-sync
+# fails one index ("File has unexpected size ... Mirror sync in
+# progress?", seen here on bookworm-security's i386 list).  If it still
+# fails, go on with the lists apt has: the install or download that
+# follows names any package it cannot find.
+apt_update() {
+	for try in 1 2 3; do
+		$sudo apt-get update -q && return 0
+		[ "$try" = 3 ] || { echo "install-deps.sh: apt-get update failed, again in 20 s" >&2; sleep 20; }
+	done
+	echo "install-deps.sh: apt-get update failed 3 times; going on with the package lists apt has" >&2
+}
+
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed' ||
@@ -40,7 +53,7 @@ done
 updated=
 if [ -n "$missing" ]; then
 	echo "install-deps.sh: installing:$missing"
-	$sudo apt-get update -q
+	apt_update
 	updated=1
 	$sudo apt-get install -y -q --no-install-recommends $missing
 fi
@@ -53,7 +66,7 @@ if ! dpkg --print-foreign-architectures | grep -qx i386; then
 	updated=
 fi
 if ! apt-cache show busybox-static:i386 > /dev/null 2>&1 && [ -z "$updated" ]; then
-	$sudo apt-get update -q
+	apt_update
 fi
 debs=$(dirname "$i386_root")/debs
 rm -rf "$debs" "$i386_root"
