@@ -63,7 +63,7 @@ HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
 .PHONY: all help deps compare matrix tools trees configs kernels initramfs kunit census walk \
-	bench report check judge clean distclean
+	bench report check judge clean distclean print-tier print-fragments print-built
 # `make`: one tier (fast) for everything, the two kernels built and booted
 # side by side (JOBS at a time), then the report.  The debug tier is make
 # check's (and `make TIER=debug`'s).
@@ -81,6 +81,7 @@ help:
 	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
 	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
 	@echo 'make series-apply  the series applied (quilt, git am) and checkpatch --strict, KVER=$(KVER)'
+	@echo 'make series-check  series-apply, then every prefix compiles, the kref users compile (TIER=debug: KASAN)'
 	@echo 'make ktype-scan every ktype without a release() in the baseline tree (Coccinelle)'
 	@echo 'make deps       install missing Debian packages (apt-get, root or sudo)'
 	@echo 'make tools      build the host tools in $(TOOLS)/'
@@ -290,6 +291,15 @@ series-apply: $(SRC)/pristine.stamp
 	@SERIES_DIR=$(SERIES) CHECK_STEPS="apply checkpatch" \
 		series/check.sh $(SRC)/pristine $(B)/check$(ksuffix)/apply
 
+# The whole series check (series/check.sh): apply, checkpatch, every prefix
+# compiling all of lib/, drivers/base/ and its touched files, the kref
+# users; ~12 min on 2 cores, KVER=6.12 for series-6.12.  make check's own
+# run of it compiles only the kobject core of lib/ at each prefix.
+.PHONY: series-check
+series-check: $(SRC)/pristine.stamp
+	@SERIES_DIR=$(SERIES) CHECK_TIER=$(TIER) SERIES_BUILT="$$($(MAKE) -s --no-print-directory print-built)" \
+		series/check.sh $(SRC)/pristine $(B)/check$(ksuffix)/series
+
 # Every struct kobj_type without a release(), and every ktype swapped after
 # init, in the baseline tree (Coccinelle; ~6 min, so not part of check).
 .PHONY: ktype-scan
@@ -334,3 +344,6 @@ print-tier:
 	@echo $(TIER)
 print-fragments:
 	@echo $(FRAGMENTS)
+# each kernel's O= dir and build log, OBJ:LOG (series/check.sh's SERIES_BUILT)
+print-built:
+	@echo $(foreach k,$(KERNELS),$(abspath $(OBJ)/$(k)):$(abspath $(LOGS)/$(CELL)-$(k)-build.log))

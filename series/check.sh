@@ -15,14 +15,20 @@
 #                                must be in the patch's commit message)
 #   bisect: <n> <patch>          after pushing patches 1..n one at a time: lib/,
 #                                drivers/base/ and the touched .c files that the
-#                                config builds compile (-Werror), in one O= dir
+#                                config builds compile, no warning in a touched
+#                                file (BISECT_SCOPE=core: lib/kobject.o and
+#                                lib/kobject_uevent.o instead of all of lib/),
+#                                in one O= dir
 #                                configured with the project's config (base +
 #                                devices + $CHECK_TIER + kernel.config) from the
 #                                full series; a patch that changes nothing this
 #                                O= dir compiles (no Kconfig or Makefile, no .c
 #                                file the config builds, no header an object
 #                                compiled so far includes) passes if the prefix
-#                                before it did (allmod-check.sh compiles those)
+#                                before it did (allmod-check.sh compiles those);
+#                                a prefix whose tree and config are those of
+#                                a kernel built whole (SERIES_BUILT) passes on
+#                                that build's log instead of compiling again
 #   users: kref_rel_read()       the kobject kref users outside lib/ and
 #                                drivers/base/ compile with the whole series,
 #                                under a small config that enables them
@@ -31,7 +37,13 @@
 # Environment: SERIES_DIR (default: this script's directory), CHECK_TIER
 # (debug|fast, default debug), JOBS (default 2), CHECK_STEPS (default
 # "apply checkpatch bisect users": which groups to run; apply always runs),
-# NICE (a niceness to run at: make check runs this beside its boots).
+# NICE (a niceness to run at: make check runs this beside its boots),
+# BISECT_SCOPE (full, the default, or core: what each prefix compiles
+# besides drivers/base/ and the touched files: all of lib/, or only the
+# kobject core in it; make check's is core),
+# SERIES_BUILT (OBJ:LOG ...: O= dirs where make built a whole kernel from
+# a prefix of this series with the same fragments, and that build's log;
+# make check passes its debug kernels, `make print-built`).
 set -u
 [ -z "${NICE:-}" ] || renice -n "$NICE" -p $$ > /dev/null
 
@@ -39,6 +51,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
 tier=${CHECK_TIER:-debug}
+case ${BISECT_SCOPE:=full} in
+full) scope="lib/ drivers/base/" ;;
+core) scope="lib/kobject.o lib/kobject_uevent.o drivers/base/" ;;
+*) echo "$0: BISECT_SCOPE is full or core, not '$BISECT_SCOPE'" >&2; exit 2 ;;
+esac
 jobs=${JOBS:-2}
 steps=" ${CHECK_STEPS:-apply checkpatch bisect users} "
 want() { case $steps in *" $1 "*) return 0 ;; esac; return 1; }
@@ -218,10 +235,44 @@ builds_nothing() {
 	done
 	return 0
 }
+# built_as OBJ:LOG PREFIX: the kernel built in OBJ (its log LOG) is this
+# prefix, compiled whole: it was built (OBJ/built.stamp), with the config
+# this prefix has ($obj/.config, olddefconfig done), from a tree holding
+# what this prefix's tree holds in every file the series touches (OBJ's
+# source link, made by kbuild), and LOG has no warning in a file that
+# PREFIX (its patches) touches.  Says which.  Exit: 0 it is, and has no
+# warning; 1 it is not; 2 it is, and LOG has a warning (the prefix fails).
+built_as() {
+	b_obj=${1%%:*} b_log=${1#*:}
+	[ -f "$b_obj/built.stamp" ] && [ -f "$b_log" ] || return 1
+	[ "$(grep -v '^#' "$b_obj/.config")" = "$(grep -v '^#' "$obj/.config")" ] ||
+		return 1
+	for f in $(for q in $patches; do touched "$q"; done | sort -u); do
+		if [ -e "$qtree/$f" ] || [ -e "$b_obj/source/$f" ]; then
+			cmp -s "$qtree/$f" "$b_obj/source/$f" || return 1
+		fi
+	done
+	if warned "$b_log" "$2"; then
+		echo "this prefix is the kernel built in $b_obj: warnings in touched"
+		echo "files in $b_log (above)"
+		return 2
+	fi
+	echo "this prefix is the kernel built in $b_obj (same config, same"
+	echo "sources; no warning in a touched file in $b_log): not compiled again"
+}
+# cpu_s: cpu= the CPU seconds (user + system) this shell's children have
+# used so far (`times` in this shell: in $(...) it would be a subshell's)
+cpu_s() {
+	times > "$logs/times"
+	cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/)
+		s += a[1] * 60 + a[2] } printf "%d", s + 0.5 }' "$logs/times")
+}
 i=0 prev_rc=1
 want bisect && for p in $patches; do
 	i=$((i + 1))
 	log=$logs/bisect-$i.log
+	cpu_s
+	t0=$(date +%s) c0=$cpu
 	if [ "$cfg_ok" -ne 0 ]; then
 		echo "no tree or no config (see quilt.log, configure.log)" > "$log"
 		result 1 "bisect: $i $p" "$log"
@@ -237,19 +288,30 @@ want bisect && for p in $patches; do
 			echo "allmod-check.sh, compiles this patch's files)"
 			exit 0
 		fi
-		cp "$cfg" "$obj/.config"
-		make -s -C "$qtree" O="$obj" olddefconfig
-		# touched .c files this config builds, outside lib/ and drivers/base/
+		# the whole series' config, as far as this prefix has its
+		# options (olddefconfig): made again only when a Kconfig changed
+		if [ "$i" -eq 1 ] || touched "$p" | grep -q Kconfig; then
+			cp "$cfg" "$obj/.config"
+			make -s -C "$qtree" O="$obj" olddefconfig
+		fi
+		for b in ${SERIES_BUILT:-}; do
+			b_rc=0
+			built_as "$b" "$(echo "$patches" | head -n "$i")" || b_rc=$?
+			if [ "$b_rc" -ne 1 ]; then exit "$b_rc"; fi
+		done
+		# touched .c files this config builds, outside the scope's dirs
 		objs=
 		for f in $(for q in $(echo "$patches" | head -n "$i"); do touched "$q"; done | sort -u); do
 			case $f in
-			lib/*|drivers/base/*) ;;
+			drivers/base/*) ;;
+			lib/*.c) [ "$BISECT_SCOPE" = core ] && objs="$objs $(built_obj "$f")" ;;
 			*.c) objs="$objs $(built_obj "$f")" ;;
 			esac
 		done
-		echo "compiling lib/ drivers/base/$objs"
+		echo "compiling $scope$objs"
 		rc=0
-		make -s -C "$qtree" O="$obj" -j"$jobs" lib/ drivers/base/ $objs > "$log.make" 2>&1 || rc=$?
+		# shellcheck disable=SC2086
+		make -s -C "$qtree" O="$obj" -j"$jobs" $scope $objs > "$log.make" 2>&1 || rc=$?
 		cat "$log.make"
 		[ "$rc" -eq 0 ]
 		# no -Werror (6.1 has warnings of its own under KASAN, e.g.
@@ -259,6 +321,9 @@ want bisect && for p in $patches; do
 		fi
 	) > "$log" 2>&1
 	prev_rc=$?
+	cpu_s
+	out="${out}# bisect $i: $(($(date +%s) - t0)) s, $((cpu - c0)) CPU s
+"
 	result $prev_rc "bisect: $i $p" "$log"
 done
 
