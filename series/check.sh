@@ -304,7 +304,7 @@ want bisect && for p in $patches; do
 		for f in $(for q in $(echo "$patches" | head -n "$i"); do touched "$q"; done | sort -u); do
 			case $f in
 			drivers/base/*) ;;
-			lib/*.c) [ "$BISECT_SCOPE" = core ] && objs="$objs $(built_obj "$f")" ;;
+			lib/*.c) if [ "$BISECT_SCOPE" = core ]; then objs="$objs $(built_obj "$f")"; fi ;;
 			*.c) objs="$objs $(built_obj "$f")" ;;
 			esac
 		done
