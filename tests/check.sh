@@ -52,8 +52,9 @@ s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
 s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
 [ "$matrix" = 1 ] && s_add c61 "6.1 i386 (smoke tier), both kernels: boot + KUnit, census"
 {
-	s_run "$s612" nice -n 10 $MAKE --no-print-directory KVER=6.12 series-apply
+	# NICE: series/check.sh and tests/boot-step.sh run at it
 	NICE=10 && export NICE
+	s_run "$s612" $MAKE --no-print-directory KVER=6.12 series-apply
 	s_run "$c612" tests/boot-step.sh "kunit census" TIER=smoke KVER=6.12 ARCH=i386 \
 		kunit census
 	[ "$matrix" != 1 ] ||
