@@ -7,8 +7,8 @@
 #   make hotplug-fault [HOTPLUG_FAULT_OPS=nsim,pci]
 #	both kernels, the scenario faultsweep: the failslab fail-nth sweeps
 #	(one netdevsim new_device, one PCI rescan; no host driver needed):
-#	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only (the
-#	netdevsim sweep takes ~15 min a kernel).
+#	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only, on
+#	the patched kernel (the netdevsim sweep takes ~15 min a kernel).
 #   make hotplug-findings-<kernel> [FINDINGS_OP=pci|nsim]
 #	every fatal fault point of one sweep: the faultsweep scenario booted
 #	again from the attempt after each (tests/hotplug/findings.sh), in
