@@ -60,11 +60,8 @@ s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
 	[ "$matrix" != 1 ] ||
 		s_run "$c61" tests/boot-step.sh "kunit census" TIER=smoke ARCH=i386 kunit census
 } &
-# Each kernel at -j1, side by side: two compiles on two cores.  At -j2
-# each (four), lib/ and drivers/base/ of two debug trees took 12 % more
-# CPU and wall (136-138 CPU s each against 121-122, 2026-12-05).
 s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier), side by side)" \
-	$MAKE -j2 kernels initramfs JOBS=1
+	$MAKE -j2 kernels initramfs
 built=$?
 
 # Three more lanes side by side: the debug-tier boots wait on
