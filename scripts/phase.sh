@@ -42,8 +42,7 @@ t=$(($(date +%s) - start))
 # the CPU seconds (user + system) of the command and all it waited for
 # (times in this shell: in a pipe or $(...) it would count a subshell's)
 times > "$log.cpu"
-cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) {
-	split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%d", s + 0.5 }' "$log.cpu")
+cpu=$("$(dirname "$0")/times-cpu.sh" "$log.cpu")
 rm -f "$log.cpu"
 if [ "$rc" -eq 0 ]; then
 	printf '%-28s ok    %5ss  cpu %5ss  %s\n' "$name" "$t" "$cpu" "$log"

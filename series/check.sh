@@ -74,6 +74,8 @@ npatches=$(echo "$patches" | grep -c .)
 touched() {
 	sed -n 's|^diff --git a/[^ ]* b/\(.*\)$|\1|p' "$series_dir/$1"
 }
+# every file the series touches, once each
+series_files=$(for q in $patches; do touched "$q"; done | sort -u)
 
 # warned LOG PATCHES: print (and succeed) if LOG has a compiler warning or
 # error in a file that one of PATCHES touches
@@ -121,7 +123,7 @@ rm -rf "$gtree"
 mkdir -p "$gtree"
 (
 	set -e
-	for p in $patches; do touched "$p"; done | sort -u | while read -r f; do
+	echo "$series_files" | while read -r f; do
 		if [ -f "$pristine/$f" ]; then
 			mkdir -p "$gtree/$(dirname "$f")"
 			cp "$pristine/$f" "$gtree/$f"
@@ -247,7 +249,7 @@ built_as() {
 	[ -f "$b_obj/built.stamp" ] && [ -f "$b_log" ] || return 1
 	[ "$(grep -v '^#' "$b_obj/.config")" = "$(grep -v '^#' "$obj/.config")" ] ||
 		return 1
-	for f in $(for q in $patches; do touched "$q"; done | sort -u); do
+	for f in $series_files; do
 		if [ -e "$qtree/$f" ] || [ -e "$b_obj/source/$f" ]; then
 			cmp -s "$qtree/$f" "$b_obj/source/$f" || return 1
 		fi
@@ -264,8 +266,7 @@ built_as() {
 # used so far (`times` in this shell: in $(...) it would be a subshell's)
 cpu_s() {
 	times > "$logs/times"
-	cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/)
-		s += a[1] * 60 + a[2] } printf "%d", s + 0.5 }' "$logs/times")
+	cpu=$("$repo/scripts/times-cpu.sh" "$logs/times")
 }
 i=0 prev_rc=1
 want bisect && for p in $patches; do
