@@ -29,7 +29,7 @@ LAVA_PLANTED_RUN := $(RUNS)/$(LAVA_PLANTED_KERNEL)/planted-$(LAVA_PLANTED)/verdi
 lava-tools: $(LAVA_LOG)
 $(LAVA_LOG): lava/lava-log.c | $(B)/deps.stamp
 	@mkdir -p $(LAVA_DIR)
-	$(CC) -O2 -Wall -Wextra -o $@ $<
+	$(CC) -O2 -Wall -Wextra -o $@ $< $(shell pkg-config --cflags --libs yaml-0.1)
 
 lava: $(LAVA_LOG)
 	@LAVA_URL="$(LAVA_URL)" lava/jobs.sh $(LAVA_DIR)/jobs
