@@ -15,8 +15,9 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
-ccache bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
-gcc-multilib perl kmod python3-ply git libjansson-dev pkg-config coccinelle"
+bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
+gcc-multilib perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
+coccinelle"
 for group in "$@"; do
 	case "$group" in
 	lava) pkgs="$pkgs lava-dispatcher" ;;
