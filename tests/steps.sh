@@ -53,7 +53,7 @@ s_run() {
 	_n=$1
 	shift
 	_name=$(cat "$s_res/$_n.name")
-	_log=$s_logs/$_n-$(echo "$_name" | tr -c 'a-z0-9\n' '-').log
+	_log=$s_logs/$_n-$(echo "$_name" | tr -cs 'A-Za-z0-9\n' '-').log
 	_ok=1
 	case $1 in
 	*/*)	if [ ! -x "$1" ]; then
