@@ -7,6 +7,8 @@
 #                   (default 200000)
 #   lifecycle=N     alloc/init_and_add/del/put/release per repetition
 #                   (default 2000)
+#   last_put=N      alloc/init/get/put/put (the release) per repetition; run
+#                   only when given (the size report reads the other two)
 # Boot with QEMU's "-icount shift=0" (make bench does): guest time then
 # counts instructions, so a repetition gives nearly the same ns every time.
 #
@@ -50,8 +52,9 @@ run()
 }
 
 : >$OUT
-ktap_plan 2
-for b in get_put lifecycle; do
+benches="get_put lifecycle${arg_last_put:+ last_put}"
+ktap_plan $(echo $benches | wc -w)
+for b in $benches; do
 	eval "loops=\${arg_$b:-}"
 	[ -n "$loops" ] || { [ $b = get_put ] && loops=200000 || loops=2000; }
 	run $b "$loops"
