@@ -150,7 +150,7 @@ err:
 int main(int argc, char **argv)
 {
 	char *line = NULL;
-	size_t cap = 0, col, i;
+	size_t cap = 0, col, skip, i;
 	ssize_t n;
 	long lineno = 0, records = 0;
 	const char *problem;
@@ -167,23 +167,20 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	while ((n = getline(&line, &cap, f)) >= 0) {
-		char *p = line;
-
 		lineno++;
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
-		if (!strncmp(p, "- ", 2))
-			p += 2;
-		if (*p != '{')
+		skip = strncmp(line, "- ", 2) ? 0 : 2;	/* output.yaml */
+		if (line[skip] != '{')
 			continue;
-		problem = parse(p, n - (p - line), &col);
+		problem = parse(line + skip, (size_t)n - skip, &col);
 		if (problem) {
 			fflush(stdout);
 			for (i = 0; i < 80 && i < (size_t)n; i++)	/* ASCII */
 				if ((unsigned char)line[i] < ' ' || (unsigned char)line[i] > '~')
 					line[i] = '?';
 			fprintf(stderr, "lava-log: %s:%ld:%zu: not a LAVA log record (%s): %.80s\n",
-				argv[1], lineno, col + (p - line), problem, line);
+				argv[1], lineno, col + skip, problem, line);
 			rc = 2;
 			break;
 		}
