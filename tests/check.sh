@@ -31,6 +31,7 @@ s_add h4 "host tests: snapshot diff"
 s_add h5 "host tests: size report"
 s_add h6 "host tests: QMP client (fake peer, real QEMU)"
 s_add h7 "host tests: LAVA logs judged as local runs"
+s_add h8 "host tests: records and guides name what the tree has"
 {
 	s_run "$h1" tests/host/scan.sh
 	s_run "$h2" tests/host/judge.sh
@@ -39,6 +40,7 @@ s_add h7 "host tests: LAVA logs judged as local runs"
 	s_run "$h5" kobject-size-report/tests/run.sh
 	s_run "$h6" tests/qmp/run.sh
 	s_run "$h7" $MAKE lava-check
+	s_run "$h8" tests/host/records.sh
 } &
 # A lane from here on, niced (it takes what the debug builds leave idle),
 # after the trees (the makes share them): the 6.12 series applied to

@@ -1,0 +1,209 @@
+#!/bin/sh
+# records.sh [TOP] - the recorded results and the guides do not rot: KTAP,
+# one test per file, then "# N passed, N failed".  Reads README.md,
+# series*/README.md and every file of results/ in TOP (default: this tree)
+# and fails a file that names
+#   - a patch file (NNNN-slug[.patch], new-slug.patch) that is not in its
+#     series (series*/series, read now, so a renumbered series is checked
+#     as it is), or a patch by number and subject ("0005 ACPI: sysfs", or
+#     "| 0006 erofs" in a table) whose number is another patch now;
+#   - a make target (`make [VAR=x] [-opt] TARGET...`, in backquotes, in an
+#     indented code line, or on a record's "# command:" line) that the
+#     Makefile does not define (make -qp reads it and its includes);
+#   - an absolute path of a machine (/home, /root, /tmp, /work, ...).
+# The manifest, results/README.md, has a table with a row per file of
+# results/ (`FILE` | what | command | commit): a row for a file that is not
+# there, a file without a row, or a row without a command or a commit
+# fails.
+set -u
+here=$(cd "$(dirname "$0")/../.." && pwd)
+top=$(cd "${1:-$here}" && pwd)
+. "$here/tests/ktap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$top"
+
+# the patches of each series: "DIR FILE" lines (and its cover letter)
+for s in series*/series; do
+	d=${s%/series}
+	grep -v '^[[:space:]]*\(#\|$\)' "$s" | sed "s|^|$d |"
+	[ ! -f "$d/0000-cover-letter.patch" ] || echo "$d 0000-cover-letter.patch"
+done > "$tmp/patches"
+# the make targets the Makefile defines
+make -qp -f Makefile help 2> /dev/null |
+	awk '/^# Not a target/ { skip = 1; next }
+	/^[a-zA-Z0-9][^:=#\t ]*:([^=]|$)/ { if (!skip) { sub(/:.*/, ""); print } }
+	{ skip = 0 }' | grep -v / | sort -u > "$tmp/targets"
+[ -s "$tmp/targets" ] || echo "help" > "$tmp/targets"
+
+files=$(ls README.md series*/README.md results/* 2> /dev/null)
+set -- $files
+t_plan $(($# + 2))
+
+# the checks of one file, in awk: patches, targets, then the file
+prog='
+FNR == NR && FILENAME ~ /patches$/ {
+	name = $2; sub(/\.patch$/, "", name)
+	if (rel == "" || $1 == rel) {
+		names[name] = 1
+		if (name ~ /^[0-9][0-9][0-9][0-9]-/)
+			slug[substr(name, 1, 4)] = slug[substr(name, 1, 4)] " " tolower(substr(name, 6))
+	}
+	next
+}
+FILENAME ~ /targets$/ { target[$1] = 1; next }
+function bad(why) { printf "%s:%d: %s\n", file, FNR, why; nbad++ }
+# a patch named by file: the name (or a prefix of it) of a patch
+function patchname(p,    n) {
+	sub(/\.patch$/, "", p); sub(/[.-]+$/, "", p)
+	for (n in names)
+		if (index(n, p) == 1)
+			return 1
+	return 0
+}
+# a patch named by number and subject: the number is that subject now
+function numbered(num, word,    w, s, n, i) {
+	w = tolower(word); gsub(/[^a-z0-9_]+/, "-", w); sub(/-+$/, "", w)
+	if (w == "")
+		return 1
+	n = split(slug[num], s, " ")
+	for (i = 1; i <= n; i++)
+		if (index(s[i], w) == 1)
+			return 1
+	return 0
+}
+# a target word of a make command line, placeholders allowed
+# (hotplug-<kernel>, hotplug-findings-KERNEL, hotplug-{baseline,patched})
+function maketarget(t,    re, a, n, i, ok, alt) {
+	if (t in target)
+		return 1
+	re = t
+	gsub(/<[^>]*>/, "[a-z0-9-]+", re)
+	gsub(/[A-Z][A-Z_]+/, "[a-z0-9-]+", re)
+	while (match(re, /\{[^}]*\}/)) {
+		alt = substr(re, RSTART + 1, RLENGTH - 2); gsub(/,/, "|", alt)
+		re = substr(re, 1, RSTART - 1) "(" alt ")" substr(re, RSTART + RLENGTH)
+	}
+	for (i in target)
+		if (i ~ ("^" re "$"))
+			return 1
+	return 0
+}
+# the make command lines in TEXT
+function makes(text,    rest, n, w, i, t) {
+	rest = text
+	while (match(rest, /(^|[^A-Za-z0-9_$(.\/-])make( |$)/)) {
+		rest = substr(rest, RSTART + RLENGTH)
+		n = split(rest, w, /[ \t]+/)
+		for (i = 1; i <= n; i++) {
+			t = w[i]
+			if (t == "")
+				continue
+			if (t ~ /^[A-Z_][A-Z0-9_]*=/ || t ~ /^-/) {
+				if (t ~ /[,;)]$/)
+					break
+				continue
+			}
+			stop = (t ~ /[,;:)]$/ || t ~ /\.$/)
+			sub(/[,;:.)]+$/, "", t)
+			if (t !~ /^[a-z][a-zA-Z0-9<>{},_-]*$/)
+				break
+			if (!maketarget(t))
+				bad("make " t ": no such target in the Makefile")
+			if (stop)
+				break
+		}
+	}
+}
+{
+	line = $0
+	# patch files: NNNN-slug[.patch] and new-slug.patch
+	rest = line
+	while (match(rest, /(^|[^A-Za-z0-9_.\/-])(0[0-9][0-9][0-9]-[A-Za-z][A-Za-z0-9_.,+-]*|new-[a-z0-9-]+\.patch)/)) {
+		p = substr(rest, RSTART, RLENGTH); sub(/^[^0n]/, "", p)
+		rest = substr(rest, RSTART + RLENGTH)
+		sub(/[,.]+$/, "", p)
+		if (!patchname(p))
+			bad("patch " p ": not in " (rel == "" ? "series*" : rel) "/series")
+	}
+	# patches by number and subject: "0005 ACPI: sysfs", "| 0006 erofs"
+	rest = line
+	while (match(rest, /(^|[^A-Za-z0-9_.-])0[0-9][0-9][0-9] [A-Za-z][A-Za-z0-9_\/.-]*:|(^|\| )0[0-9][0-9][0-9] [A-Za-z][A-Za-z0-9_\/.-]*/)) {
+		m = substr(rest, RSTART, RLENGTH)
+		rest = substr(rest, RSTART + RLENGTH)
+		match(m, /0[0-9][0-9][0-9] /)
+		num = substr(m, RSTART, 4); word = substr(m, RSTART + 5); sub(/:$/, "", word)
+		if (!numbered(num, word))
+			bad("patch " num " " word ": " num " of " (rel == "" ? "series*" : rel) " is another patch now")
+	}
+	# absolute paths of a machine
+	if (match(line, /(^|[^A-Za-z0-9_.~$\/-])\/(home|root|tmp|work|mnt|srv|media|var\/tmp)\//))
+		bad("absolute path: " substr(line, RSTART, 40))
+	# make command lines: in backquotes, indented code, "# command:"
+	if (line ~ /^(    |\t)/ && md)
+		makes(line)
+	else if (line ~ /^# *command:/)
+		makes(line)
+	rest = line
+	while (match(rest, /`[^`]*`/)) {
+		span = substr(rest, RSTART + 1, RLENGTH - 2)
+		rest = substr(rest, RSTART + RLENGTH)
+		makes(span)
+	}
+}
+END { exit nbad > 0 }'
+
+# check FILE: the file's bad references, one "FILE:LINE: why" line each
+check() {
+	case $1 in
+	series-6.12/* | *6.12*) rel=series-6.12 ;;
+	series/*) rel=series ;;
+	*) rel= ;;
+	esac
+	awk -v rel="$rel" -v file="$1" -v md="$(case $1 in *.md) echo 1 ;; esac)" "$prog" \
+		"$tmp/patches" "$tmp/targets" "$1"
+}
+
+for f; do
+	if out=$(check "$f"); then
+		t_ok "$f"
+	else
+		t_fail "$f" "$(printf '%s\n' "$out" | head -n 20 | sed '1!s/^/# /')"
+	fi
+done
+
+# the manifest: a row per file of results/, each with a command and a commit
+manifest=results/README.md
+awk -F'|' '/^\| *`[^`]*` *\|/ {
+	f = $2; gsub(/^ *`|` *$/, "", f)
+	cmd = $4; commit = $5
+	print f "\t" (cmd ~ /[^ ]/ ? "cmd" : "") "\t" (commit ~ /[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]/ ? "commit" : "")
+}' "$manifest" 2> /dev/null > "$tmp/rows"
+cut -f1 "$tmp/rows" | sort > "$tmp/listed"
+ls results | grep -vx README.md | sort > "$tmp/files"
+why=$( {
+	comm -13 "$tmp/listed" "$tmp/files" | sed 's/^/no row for results\//'
+	comm -23 "$tmp/listed" "$tmp/files" | sed 's/^/a row for a file that is not there: results\//'
+} )
+if [ -s "$tmp/files" ] && [ -z "$why" ]; then
+	t_ok "$manifest: a row for every file of results/, and only for them"
+else
+	t_fail "$manifest: a row for every file of results/, and only for them" \
+		"$(printf '%s\n' "${why:-no table}" | sed '1!s/^/# /')"
+fi
+why=$(awk -F'\t' '$2 != "cmd" { print $1 ": no command" } $3 != "commit" { print $1 ": no commit" }' "$tmp/rows")
+# each commit named is one of this repository's (where it has its history)
+if git rev-parse --is-shallow-repository 2> /dev/null | grep -qx false; then
+	for c in $(awk -F'|' '/^\| *`[^`]*` *\|/ { print $5 }' "$manifest" | grep -o '\b[0-9a-f]\{7,40\}\b' | sort -u); do
+		git cat-file -e "$c^{commit}" 2> /dev/null || why="$why
+commit $c: not in this repository"
+	done
+fi
+why=$(printf '%s\n' "$why" | sed '/^$/d')
+if [ -s "$tmp/rows" ] && [ -z "$why" ]; then
+	t_ok "$manifest: every row names its command and its commit"
+else
+	t_fail "$manifest: every row names its command and its commit" \
+		"$(printf '%s\n' "${why:-no rows}" | sed '1!s/^/# /')"
+fi
+t_done
