@@ -29,12 +29,18 @@ for s in series*/series; do
 	grep -v '^[[:space:]]*\(#\|$\)' "$s" | sed "s|^|$d |"
 	[ ! -f "$d/0000-cover-letter.patch" ] || echo "$d 0000-cover-letter.patch"
 done > "$tmp/patches"
-# the make targets the Makefile defines
-make -qp -f Makefile help 2> /dev/null |
+# the make targets the Makefile defines (not the calling make's flags:
+# make -j check passes its jobserver down)
+MAKEFLAGS= MFLAGS= MAKELEVEL= make -qp -f Makefile help 2> /dev/null |
 	awk '/^# Not a target/ { skip = 1; next }
 	/^[a-zA-Z0-9][^:=#\t ]*:([^=]|$)/ { if (!skip) { sub(/:.*/, ""); print } }
 	{ skip = 0 }' | grep -v / | sort -u > "$tmp/targets"
-[ -s "$tmp/targets" ] || echo "help" > "$tmp/targets"
+if [ ! -s "$tmp/targets" ]; then
+	t_plan 1
+	t_fail "the Makefile's targets" "make -qp -f Makefile help read none"
+	t_done
+	exit
+fi
 
 files=$(ls README.md series*/README.md results/* 2> /dev/null)
 set -- $files
