@@ -21,7 +21,7 @@ top=$(cd "${1:-$here}" && pwd)
 . "$here/tests/ktap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cd "$top"
+cd "$top" || exit 1
 
 # the patches of each series: "DIR FILE" lines (and its cover letter)
 for s in series*/series; do
@@ -31,7 +31,7 @@ for s in series*/series; do
 done > "$tmp/patches"
 # the make targets the Makefile defines (not the calling make's flags:
 # make -j check passes its jobserver down)
-MAKEFLAGS= MFLAGS= MAKELEVEL= make -qp -f Makefile help 2> /dev/null |
+MAKEFLAGS='' MFLAGS='' MAKELEVEL='' make -qp -f Makefile help 2> /dev/null |
 	awk '/^# Not a target/ { skip = 1; next }
 	/^[a-zA-Z0-9][^:=#\t ]*:([^=]|$)/ { if (!skip) { sub(/:.*/, ""); print } }
 	{ skip = 0 }' | grep -v / | sort -u > "$tmp/targets"
