@@ -186,7 +186,7 @@ awk -F'|' '/^\| *`[^`]*` *\|/ {
 	print f "\t" (cmd ~ /[^ ]/ ? "cmd" : "") "\t" (commit ~ /[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]/ ? "commit" : "")
 }' "$manifest" 2> /dev/null > "$tmp/rows"
 cut -f1 "$tmp/rows" | sort > "$tmp/listed"
-ls results | grep -vx README.md | sort > "$tmp/files"
+for f in results/*; do [ "$f" = results/README.md ] || echo "${f#results/}"; done | sort > "$tmp/files"
 why=$( {
 	comm -13 "$tmp/listed" "$tmp/files" | sed 's/^/no row for results\//'
 	comm -23 "$tmp/listed" "$tmp/files" | sed 's/^/a row for a file that is not there: results\//'
