@@ -12,11 +12,11 @@
 #   guest programs built with $CC -static.
 #   -a i386: busybox and systool from the unpacked i386 packages in
 #   I386_ROOT (default build/deps/i386/root, made by
-#   scripts/install-deps.sh), systool's libraries (readelf NEEDED, found
-#   there or in /usr/lib32) and the i386 loader /lib/ld-linux.so.2 (both
-#   from gcc-multilib) copied to the guest's /lib; the guest programs built
-#   with $CC -m32 -static.  (ldd cannot be used: this host may not run
-#   i386 binaries.)
+#   scripts/install-deps.sh), systool's libraries (readelf NEEDED) and the
+#   i386 loader ld-linux.so.2, all from there, copied to the guest's /lib;
+#   the guest programs built static by the i386 cross compiler
+#   ($CC_I386, default i686-linux-gnu-gcc).  (ldd cannot be used: this
+#   host may not run i386 binaries.)
 # Writes OUT.cpio.gz and the staging tree OUT.d/ next to it. The archive is
 # reproducible: sorted entries, owner 0:0, fixed mtimes, gzip -n.
 set -eu
@@ -40,13 +40,13 @@ die() { echo "initramfs/build.sh: $*" >&2; exit 1; }
 
 case $arch in
 x86_64)
-	m=
 	busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
 	systool=$(command -v systool) || die "systool not found (apt-get install sysfsutils)"
 	ldd "$busybox" >/dev/null 2>&1 && die "$busybox is not static"
 	;;
 i386)
-	m=-m32
+	CC=${CC_I386:-i686-linux-gnu-gcc}
+	command -v "$CC" >/dev/null || die "no i386 compiler $CC (apt-get install gcc-i686-linux-gnu)"
 	root=${I386_ROOT:-$here/../build/deps/i386/root}
 	root=$(cd "$root" 2>/dev/null && pwd) ||
 		die "no i386 userland in ${I386_ROOT:-build/deps/i386/root} (run scripts/install-deps.sh)"
@@ -89,18 +89,18 @@ if [ "$arch" = x86_64 ]; then
 else
 	# i386: the loader searches /lib; every NEEDED library, recursively
 	needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
-	cp -L /lib/ld-linux.so.2 lib/ld-linux.so.2 ||
-		die "no i386 loader /lib/ld-linux.so.2 (apt-get install gcc-multilib)"
+	cp -L "$root/lib/ld-linux.so.2" lib/ld-linux.so.2 ||
+		die "no i386 loader in $root/lib (run scripts/install-deps.sh)"
 	todo=$(needed "$systool")
 	while [ -n "$todo" ]; do
 		set -- $todo
 		todo=
 		for n; do
 			[ -e "lib/$n" ] && continue
-			for d in "$root/usr/lib/i386-linux-gnu" "$root/lib/i386-linux-gnu" /usr/lib32; do
+			for d in "$root/usr/lib/i386-linux-gnu" "$root/lib/i386-linux-gnu"; do
 				[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
 			done
-			[ -e "lib/$n" ] || die "$n (needed by systool) not found in $root or /usr/lib32"
+			[ -e "lib/$n" ] || die "$n (needed by systool) not found in $root"
 			todo="$todo $(needed "lib/$n")"
 		done
 	done
@@ -109,11 +109,11 @@ fi
 # guest programs, static
 for src in "$here"/guest/*.c; do
 	prog=$(basename "$src" .c)
-	$CC $m -static -O2 -s -Wall -Wextra -o "bin/$prog" "$src" ||
+	$CC -static -O2 -s -Wall -Wextra -o "bin/$prog" "$src" ||
 		die "cannot compile $src"
 done
 
-$CC $m -static -O2 -s -Wall -Wextra -o bin/scan-console "$here/../tools/scan-console.c" ||
+$CC -static -O2 -s -Wall -Wextra -o bin/scan-console "$here/../tools/scan-console.c" ||
 	die "cannot compile tools/scan-console.c"
 cp "$here/../qemu/signatures.txt" etc/signatures.txt
 

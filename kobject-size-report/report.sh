@@ -42,8 +42,8 @@
 #   OBJS/<tier>/{baseline,patched}/arch/x86/boot/bzImage  (runs must be newer)
 #   OBJS/<tier>/{baseline,patched}/{vmlinux,.config,include/generated/}
 # (for each tier of -t and -x and scenario of -c; a run or vmlinux that does not
-# exist yet is left out and the report says so).  Tools: gcc (+ multilib
-# for i386), make, pahole (dwarves), size, python3 (bloat-o-meter).
+# exist yet is left out and the report says so).  Tools: gcc,
+# make, pahole (dwarves), size, python3 (bloat-o-meter).
 # It writes only WORK and OUT; it never builds a kernel (make prepare and
 # single objects only, in WORK/obj).  Each long step prints a start, a
 # progress line every 30 s and an end line (scripts/phase.sh) on stderr;

@@ -6,17 +6,19 @@
 #   lava   lava-dispatcher (lava-run, for lava/lava.mk)
 #   6.12   linux-source-6.12 (KVER=6.12, series-6.12/)
 #
-# The i386 guest's userland (busybox-static, sysfsutils, libsysfs2, all
-# :i386) is never installed on the host: dpkg gets the i386 architecture
-# (dpkg --add-architecture, then apt-get update) and the packages are
-# downloaded and unpacked with dpkg-deb -x into build/deps/i386/root,
-# where initramfs/build.sh -a i386 takes them.  The i386 C library and
-# loader come from gcc-multilib (libc6-i386: /usr/lib32, /lib/ld-linux.so.2).
+# The i386 guest's userland (busybox-static, sysfsutils, libsysfs2 and
+# libc6, all :i386) is never installed on the host: dpkg gets the i386
+# architecture (dpkg --add-architecture, then apt-get update) and the
+# packages are downloaded and unpacked with dpkg-deb -x into
+# build/deps/i386/root, where initramfs/build.sh -a i386 takes them.  The
+# guest's own programs are built by the i386 cross compiler
+# (gcc-i686-linux-gnu, static): gcc-multilib would do too, but Debian
+# lets it conflict with every cross compiler (arm64 and the others).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
-gcc-multilib perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
+gcc-i686-linux-gnu libc6-dev-i386-cross perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
 coccinelle"
 for group in "$@"; do
 	case "$group" in
@@ -27,7 +29,7 @@ for group in "$@"; do
 	   exit 2 ;;
 	esac
 done
-i386_pkgs="busybox-static sysfsutils libsysfs2"
+i386_pkgs="busybox-static sysfsutils libsysfs2 libc6"
 i386_root=${I386_ROOT:-$here/build/deps/i386/root}
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -59,8 +61,9 @@ if [ -n "$missing" ]; then
 	$sudo apt-get install -y -q --no-install-recommends $missing
 fi
 
-# i386 guest userland, unpacked (not installed) under build/deps/i386.
-[ -f "$i386_root/.stamp" ] && exit 0
+# i386 guest userland, unpacked (not installed) under build/deps/i386;
+# the stamp names the packages it holds
+[ "$(head -n 1 "$i386_root/.stamp" 2>/dev/null)" = "$i386_pkgs" ] && exit 0
 if ! dpkg --print-foreign-architectures | grep -qx i386; then
 	echo "install-deps.sh: dpkg --add-architecture i386"
 	$sudo dpkg --add-architecture i386
@@ -77,4 +80,4 @@ echo "install-deps.sh: downloading (not installing) i386:$i386_pkgs into $debs"
 for deb in "$debs"/*.deb; do
 	dpkg-deb -x "$deb" "$i386_root"
 done
-ls "$debs" > "$i386_root/.stamp"
+{ echo "$i386_pkgs"; ls "$debs"; } > "$i386_root/.stamp"
