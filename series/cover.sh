@@ -1,29 +1,47 @@
 #!/bin/sh
-# cover.sh PRISTINE [OUT] - write the series' cover letter, as
-# "git format-patch --cover-letter" would: the text of cover.txt (its first
-# line is the subject, then a blank line, then the body; '#' lines are left
-# out), then the shortlog and the diffstat of the whole series, computed by
-# applying every patch of the series file with git am to a git repository
-# holding PRISTINE's copy of each file the series touches.
+# cover.sh PRISTINE fixes|rfc [OUT] - write the cover letter of one of the
+# series' two postings, as "git format-patch --cover-letter" would: the
+# text of cover-fixes.txt or cover-rfc.txt (its first line is the subject,
+# then a blank line, then the body; '#' lines are left out), then the
+# shortlog and the diffstat of that posting's patches, computed by applying
+# the series with git am to a git repository holding PRISTINE's copy of
+# each file the series touches.
 #
-#   PRISTINE  the unpacked 6.1.192 tree (only read)
-#   OUT       where to write (default: 0000-cover-letter.patch beside this
-#             script); "-" for stdout
+#   PRISTINE  the unpacked tree the series is against (only read)
+#   fixes     the patches above the line "# ---- posting 2" of the series
+#             file: "[PATCH 0/K]", written to 0000-cover-letter.patch
+#   rfc       the patches below it, on top of the fixes: "[RFC PATCH 0/M]",
+#             written to 0000-cover-letter-rfc.patch
+#   OUT       where to write instead; "-" for stdout
 #
-# The subject gets "[PATCH 00/N]", N counted from the series file; the Date
-# is the newest Date of the patches, so that re-running it on the same
-# series gives the same file.  Environment: SERIES_DIR (default: this
-# script's directory).  Exit 1 if a patch does not apply, 2 on usage.
+# The Date is the newest Date of the posting's patches, so that re-running
+# it on the same series gives the same file.  Environment: SERIES_DIR
+# (default: this script's directory).  Exit 1 if a patch does not apply,
+# 2 on usage.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 PRISTINE [OUT]" >&2; exit 2; }
+usage() { echo "usage: $0 PRISTINE fixes|rfc [OUT]" >&2; exit 2; }
+[ $# -ge 2 ] && [ $# -le 3 ] || usage
 pristine=$(cd "$1" && pwd) || exit 2
-out=${2:-$series_dir/0000-cover-letter.patch}
-[ -f "$series_dir/cover.txt" ] || { echo "cover.sh: no $series_dir/cover.txt" >&2; exit 2; }
+posting=$2
+case $posting in
+fixes) out=${3:-$series_dir/0000-cover-letter.patch} prefix=PATCH want=1 ;;
+rfc)   out=${3:-$series_dir/0000-cover-letter-rfc.patch} prefix="RFC PATCH" want=2 ;;
+*) usage ;;
+esac
+text_file=$series_dir/cover-$posting.txt
+[ -f "$text_file" ] || { echo "cover.sh: no $text_file" >&2; exit 2; }
 
-patches=$(grep -v '^[[:space:]]*\(#\|$\)' "$series_dir/series")
-n=$(echo "$patches" | grep -c .)
+# every patch with its posting, "1 NAME" or "2 NAME" a line
+all=$(awk '/^# *-* *posting 2/ { p = 2; next } /^[[:space:]]*(#|$)/ { next }
+	   { print (p ? p : 1), $1 }' "$series_dir/series")
+echo "$all" | grep -q '^2 ' ||
+	{ echo "cover.sh: no '# ---- posting 2' line in $series_dir/series" >&2; exit 2; }
+patches=$(echo "$all" | cut -d' ' -f2)
+mine=$(echo "$all" | sed -n "s/^$want //p")
+last_fix=$(echo "$all" | sed -n 's/^1 //p' | tail -n 1)
+n=$(echo "$mine" | grep -c .)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -45,21 +63,26 @@ base=$(g rev-parse HEAD)
 for p in $patches; do
 	g am -q "$series_dir/$p" > "$tmp/am.log" 2>&1 ||
 		{ echo "cover.sh: $p does not apply:" >&2; cat "$tmp/am.log" >&2; exit 1; }
+	# the RFC's shortlog and diffstat start after the last fix, and the
+	# fixes' end there
+	[ "$p" = "$last_fix" ] || continue
+	[ "$posting" = rfc ] && base=$(g rev-parse HEAD)
+	[ "$posting" = fixes ] && break
 done
 
-# the newest Date: line of the patches, as git would sort them
-date=$(for p in $patches; do
+# the newest Date: line of the posting's patches, as git would sort them
+date=$(for p in $mine; do
 	d=$(sed -n 's/^Date: //p;/^$/q' "$series_dir/$p")
 	echo "$(date -d "$d" +%s) $d"
 done | sort -n | tail -n 1 | cut -d' ' -f2-)
 
-text=$(grep -v '^#' "$series_dir/cover.txt")
+text=$(grep -v '^#' "$text_file")
 subject=$(echo "$text" | head -n 1)
 {
 	echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
 	echo "From: Kref Twoseven <kref27@example.org>"
 	echo "Date: $date"
-	printf 'Subject: [PATCH %02d/%d] %s\n' 0 "$n" "$subject"
+	printf 'Subject: [%s %0*d/%d] %s\n' "$prefix" "${#n}" 0 "$n" "$subject"
 	echo "$text" | tail -n +2
 	echo
 	g shortlog "$base..HEAD"
