@@ -2,7 +2,8 @@
 # initramfs/build.sh [-a x86_64|i386] OUT.cpio.gz - build the guest initramfs.
 #
 # Reads (the Makefile's prerequisites):
-#   initramfs/build.sh initramfs/init initramfs/lib/*.sh
+#   initramfs/build.sh initramfs/init initramfs/lib/*.sh tests/ktap.sh
+#   (the KTAP writer, the guest's /lib/ktap.sh)
 #   initramfs/scenarios/*.sh initramfs/guest/*.c
 #   tools/scan-console.c and qemu/signatures.txt (the host's console
 #   scanner and detector table: the guest's detectors use the same ones,
@@ -119,6 +120,7 @@ cp "$here/../qemu/signatures.txt" etc/signatures.txt
 
 cp "$here/init" init
 cp "$here"/lib/*.sh lib/
+cp "$here/../tests/ktap.sh" lib/ktap.sh
 cp "$here"/scenarios/*.sh scenarios/
 chmod 755 init
 

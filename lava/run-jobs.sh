@@ -21,16 +21,15 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$1 results=$2 runs=$3
 command -v lava-run > /dev/null || { echo "run-jobs.sh: no lava-run (scripts/install-deps.sh lava)" >&2; exit 2; }
 
+. "$here/tests/ktap.sh"
 list=$(grep .)
-echo "KTAP version 1"
-echo "1..$(echo "$list" | grep -c .)"
-n=0 passed=0 failed=0
+t_plan "$(echo "$list" | grep -c .)"
+n=0
 echo "$list" | {
 while read -r d expect; do
 	n=$((n + 1))
 	[ -f "$jobs/$d/job.yaml" ] || {
-		failed=$((failed + 1))
-		echo "not ok $n $d # no job: $jobs/$d/job.yaml"
+		t_result 1 "$d" "no job: $jobs/$d/job.yaml"
 		continue
 	}
 	res=$results/$d
@@ -61,14 +60,8 @@ while read -r d expect; do
 	echo "# $d: lava-run ${secs}s (exit $lrc), local run ${local_secs:-?}s;" \
 		"judge: $(cat "$res/verdict" 2> /dev/null || echo "none: $res.judge.log")"
 	echo "# $d: LAVA: $lava; local: ${local_v:-none}"
-	if [ -z "$why" ]; then
-		passed=$((passed + 1))
-		echo "ok $n $d"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n $d # $why"
-	fi
+	if [ -z "$why" ]; then t_result 0 "$d"; else t_result 1 "$d" "$why"; fi
 done
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+echo "$t_pass passed, $t_fail failed"
+[ "$t_fail" = 0 ]
 }

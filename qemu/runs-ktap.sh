@@ -18,54 +18,57 @@ set -u
 [ $# -gt 0 ] || { echo "usage: $0 RUN_DIR..." >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-# subtest I NAME FILE: FILE's first KTAP document as subtest I of a run,
-# its lines indented; ok (status 0) when it ran as many tests as it
-# planned and none failed
+. "$top/tests/ktap.sh"
+
+# subtest NAME FILE: FILE's first KTAP document as the run's next subtest,
+# its lines nested; ok (status 0) when it ran as many tests as it planned
+# and none failed.  (Counted here with awk, not read with kunit.py parse:
+# `make ktap` reads every record of every run, three python starts each,
+# and the judge already put result.ktap through kunit.py: its verdict.)
 subtest() {
-	if [ ! -s "$3" ]; then
-		printf '    not ok %s %s # no %s\n' "$1" "$2" "$3"
+	if [ ! -s "$2" ]; then
+		t_result 1 "$1" "no $2"
 		return 1
 	fi
-	doc=$("$top/scripts/ktap-doc.sh" "$3")
+	doc=$("$top/scripts/ktap-doc.sh" "$2")
 	found=$?
-	printf '        KTAP version 1\n        # Subtest: %s\n' "$2"
-	[ -z "$doc" ] || printf '%s\n' "$doc" | sed 's/^/        /'
+	printf '%s\n' "$doc" | grep . | t_nest "$1"
 	if [ "$found" -eq 0 ] && printf '%s\n' "$doc" | awk '/^1\.\.[0-9]+/ { plan = substr($1, 4) + 0 }
 		/^ok / { n++ } /^not ok / { n++; bad++ }
 		END { exit !(n == plan && !bad) }'; then
-		printf '    ok %s %s\n' "$1" "$2"
+		t_result 0 "$1"
 	else
-		printf '    not ok %s %s\n' "$1" "$2"
+		t_result 1 "$1"
 		return 1
 	fi
 }
 
-i=0 rc=0
-echo "KTAP version 1"
-echo "1..$#"
+t_plan $#
+rc=0
 for d; do
-	i=$((i + 1))
 	name=$(echo "${d%/}" | sed 's|.*/runs/||')
 	if [ ! -s "$d/verdict" ]; then
-		printf 'not ok %s %s # never judged: no %s/verdict\n' "$i" "$name" "$d"
+		t_result 1 "$name" "never judged: no $d/verdict"
 		rc=1
 		continue
 	fi
 	n=2
 	[ -s "$d/kunit.ktap" ] && n=3
-	printf '    KTAP version 1\n    # Subtest: %s\n    1..%s\n' "$name" "$n"
+	t_begin "$name"
+	t_plan "$n"
 	bad=
-	subtest 1 guest "$d/result.ktap" || bad="$bad guest"
-	subtest 2 detectors "$d/detectors.ktap" || bad="$bad detectors"
-	[ "$n" -lt 3 ] || subtest 3 kunit "$d/kunit.ktap" || bad="$bad kunit"
+	subtest guest "$d/result.ktap" || bad="$bad guest"
+	subtest detectors "$d/detectors.ktap" || bad="$bad detectors"
+	[ "$n" -lt 3 ] || subtest kunit "$d/kunit.ktap" || bad="$bad kunit"
+	t_end || :
 	read -r code why < "$d/verdict"
 	if [ "$code" = 0 ] && [ -z "$bad" ]; then
-		printf 'ok %s %s\n' "$i" "$name"
+		t_result 0 "$name"
 	elif [ "$code" = 0 ]; then
-		printf 'not ok %s %s # verdict 0, but these records failed:%s\n' "$i" "$name" "$bad"
+		t_result 1 "$name" "verdict 0, but these records failed:$bad"
 		rc=1
 	else
-		printf 'not ok %s %s # verdict %s: %s\n' "$i" "$name" "$code" "$why"
+		t_result 1 "$name" "verdict $code: $why"
 		rc=1
 	fi
 done

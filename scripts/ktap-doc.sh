@@ -6,7 +6,10 @@
 # The lines between them that are not KTAP (a console's) are left out.
 # Exit 1 when FILE holds no KTAP document, 2 on usage.
 # tests/steps.sh nests a step's document with it, qemu/runs-ktap.sh a
-# run's records.
+# run's records.  (awk, not kunit.py: this cuts lines out, it reads no
+# results; `kunit.py parse --raw_output=kunit` keeps the console's lines
+# between and does not stop at the document's end.  The results are read
+# by kunit.py parse --json: tests/ktap.sh's t_read.)
 set -u
 indent=0
 while getopts i: opt; do

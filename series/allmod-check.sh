@@ -12,7 +12,7 @@
 #
 # Prints KTAP, one test per touched .c file: "ok" when its .o is rebuilt
 # from the current source with no warning or error in a touched file
-# (W=0, -Werror is what allmodconfig sets: CONFIG_WERROR=y), "not ok"
+# (W=0, -Werror is what allmodconfig sets: CONFIG_WERROR=y), failed
 # otherwise (compile error, warning, or an object allmodconfig does not
 # build).  Exits non-zero if any test failed.
 #
@@ -24,6 +24,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
+. "$here/../tests/ktap.sh"
 
 [ $# -ge 2 ] || { echo "usage: $0 TREE OBJ [PATCH...]" >&2; exit 2; }
 tree=$(cd "$1" && pwd) || exit 2
@@ -36,7 +37,7 @@ if [ $# -eq 0 ]; then
 fi
 [ $# -gt 0 ] || { echo "$0: no patches" >&2; exit 2; }
 
-echo "KTAP version 1"
+t_version
 
 if [ ! -f "$obj/.config" ]; then
 	echo "# configuring $obj: allmodconfig + modules_prepare"
@@ -53,7 +54,7 @@ files=$(for p in "$@"; do
 	sed -n 's|^diff --git a/[^ ]* b/\(.*\.c\)$|\1|p' "$here/$p"
 done | sort -u)
 n=$(echo "$files" | grep -c .)
-echo "1..$n"
+t_plan "$n"
 
 # the Kbuild target of a .c file: amdkfd is built from amdgpu's Makefile
 # (with amdgpu's include paths), so its objects are named from there
@@ -65,9 +66,7 @@ target() {
 	esac
 }
 
-i=0 failed=0
 for f in $files; do
-	i=$((i + 1))
 	o=${f%.c}.o
 	t=$(target "${f%.c}.o")
 	log=$obj/allmod-check.$(echo "$o" | tr / _).log
@@ -75,13 +74,11 @@ for f in $files; do
 	if nice -n 10 make -C "$tree" O="$obj" -j"$jobs" "$t" >"$log" 2>&1 &&
 	   [ -f "$obj/$o" ] &&
 	   ! grep -E "(^|/)$f:[0-9]+(:[0-9]+)?: (warning|error):" "$log" >/dev/null; then
-		echo "ok $i $f"
+		t_result 0 "$f"
 	else
-		echo "not ok $i $f"
+		t_result 1 "$f"
 		grep -E "(error|warning)|No rule" "$log" | head -10 | sed 's/^/# /'
 		[ -f "$obj/$o" ] || echo "# $o was not built (not in allmodconfig?)"
-		failed=$((failed + 1))
 	fi
 done
-echo "# $((i - failed)) passed, $failed failed"
-[ $failed -eq 0 ]
+t_done

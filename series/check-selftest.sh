@@ -2,8 +2,9 @@
 # check-selftest.sh PRISTINE SCRATCH [GROUP...] - show that check.sh fails.
 #
 # For each group (default: apply checkpatch bisect users) make a broken copy
-# of this series in SCRATCH and run check.sh on it; the group's tests must
-# report "not ok" (and check.sh must exit non-zero), else this script fails.
+# of this series in SCRATCH and run check.sh on it; one of the group's tests
+# must fail, as the kernel's kunit.py parse --json reads check.sh's KTAP (and
+# check.sh must exit non-zero), else this script fails.
 #   apply       a context line of the kref_rel patch no longer matches
 #   checkpatch  trailing whitespace added to the kref_rel patch; allowlist
 #               emptied
@@ -13,6 +14,7 @@
 # Prints KTAP, one test per group.  Uses CHECK_TIER=fast for the compiles.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../tests/ktap.sh"
 [ $# -ge 2 ] || { echo "usage: $0 PRISTINE SCRATCH [GROUP...]" >&2; exit 2; }
 pristine=$1
 mkdir -p "$2"
@@ -24,11 +26,8 @@ groups=${*:-apply checkpatch bisect users}
 p3=$(grep -- '-kref-add-struct-kref_rel' "$here/series")
 p4=$(grep -- '-kobject-count-references-on-a-kref' "$here/series")
 
-n=0 failed=0
-echo "KTAP version 1"
-echo "1..$(echo $groups | wc -w)"
+t_plan "$(echo $groups | wc -w)"
 for g in $groups; do
-	n=$((n + 1))
 	s=$scratch/series-$g
 	rm -rf "$s"
 	mkdir -p "$s"
@@ -54,12 +53,12 @@ for g in $groups; do
 	SERIES_DIR=$s CHECK_STEPS=$steps CHECK_TIER=fast \
 		"$here/check.sh" "$pristine" "$scratch/run" > "$scratch/$g.ktap" 2> "$scratch/$g.err"
 	rc=$?
-	sed 's/^/# /' "$scratch/$g.ktap" | grep -E '^# (not )?ok '
-	if [ "$rc" -ne 0 ] && grep -q "^not ok .* - $g" "$scratch/$g.ktap"; then
-		echo "ok $n - check.sh catches a broken series: $g"
+	parsed=$(t_read "$pristine/tools/testing/kunit/kunit.py" "$scratch/$g.ktap")
+	printf '%s\n' "$parsed" | sed 's/^/# /'
+	if [ "$rc" -ne 0 ] && printf '%s\n' "$parsed" | grep -q "^FAIL $g"; then
+		t_ok "check.sh catches a broken series: $g"
 	else
-		echo "not ok $n - check.sh catches a broken series: $g"
-		failed=$((failed + 1))
+		t_fail "check.sh catches a broken series: $g"
 	fi
 done
-[ "$failed" -eq 0 ]
+[ "$t_fail" -eq 0 ]

@@ -85,23 +85,20 @@ warned() {
 	done | grep .
 }
 
-n=0 failed=0 out=
+# the results go to a file as they come (KTAP on stdout at the end, when
+# the plan is known), each one's line on stderr as progress
+. "$repo/tests/ktap.sh"
+body=$logs/ktap.body
+: > "$body"
 result() {	# result OK NAME [DIAG-FILE]
-	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
-		out="${out}ok $n - $2
-"
+		t_ok "$2"
+	elif [ -n "${3:-}" ] && [ -s "$3" ]; then
+		t_fail "$2" "$(tail -n 15 "$3")"
 	else
-		failed=$((failed + 1))
-		out="${out}not ok $n - $2
-"
-		if [ -n "${3:-}" ] && [ -s "$3" ]; then
-			out="${out}$(tail -n 15 "$3" | sed 's/^/# /')
-"
-		fi
-	fi
-	# progress on stderr, the KTAP on stdout at the end
-	echo "check.sh: $(printf "%s" "$out" | grep -v "^#" | tail -n 1)" >&2
+		t_fail "$2"
+	fi >> "$body"
+	echo "check.sh: $(grep -v "^#" "$body" | tail -n 1)" >&2
 }
 
 export QUILT_PATCHES="$series_dir" QUILT_PC=.pc
@@ -323,8 +320,7 @@ want bisect && for p in $patches; do
 	) > "$log" 2>&1
 	prev_rc=$?
 	cpu_s
-	out="${out}# bisect $i: $(($(date +%s) - t0)) s, $((cpu - c0)) CPU s
-"
+	t_diag "bisect $i: $(($(date +%s) - t0)) s, $((cpu - c0)) CPU s" >> "$body"
 	result $prev_rc "bisect: $i $p" "$log"
 done
 
@@ -378,8 +374,7 @@ else
 	result 1 "users: every kobj kref user compiles" "$log"
 fi
 
-echo "KTAP version 1"
-echo "1..$n"
-printf '%s' "$out"
-echo "# series/check.sh: $((n - failed)) passed, $failed failed (logs: $logs)"
-[ "$failed" -eq 0 ]
+t_plan "$t_n"
+cat "$body"
+t_diag "series/check.sh: $t_pass passed, $t_fail failed (logs: $logs)"
+[ "$t_fail" -eq 0 ]

@@ -19,6 +19,12 @@
 #                           passed, N failed"; false if any step failed.  A
 #                           declared step that never ran is a failed test.
 # s_logs (default build/logs/check) must be set before the first step.
+# The KTAP lines are tests/ktap.sh's, written in subshells (s_doc): a
+# script that sources this and prints results of its own keeps its counts.
+. tests/ktap.sh
+# s_doc N: in a subshell, the writer on a document of its own, N results
+# printed so far
+s_doc() { t_n=$1 t_pass=0 t_fail=0 t_planned= t_pad= t_depth=0 t_head=; }
 s_n=0
 s_logs=${s_logs:-build/logs/check}
 s_res=$s_logs/results
@@ -26,9 +32,9 @@ rm -rf "$s_res"
 mkdir -p "$s_res"
 
 # s_ktap LOG: the first top-level KTAP document in LOG (its KTAP lines only,
-# without its "KTAP version" line), indented by four spaces
+# without its "KTAP version" line)
 s_ktap() {
-	scripts/ktap-doc.sh -i 4 "$1"
+	scripts/ktap-doc.sh "$1"
 }
 
 # s_why LOG SUBTESTS: a failed step's diagnostics: the log's path, then at
@@ -58,19 +64,19 @@ s_run() {
 	case $1 in
 	*/*)	if [ ! -x "$1" ]; then
 			echo "$_name: $1 is missing" | tee "$_log" >&2
-			printf 'not ok %s %s # %s is missing\n' "$_n" "$_name" "$1" \
+			(s_doc $((_n - 1)); t_result 1 "$_name" "$1 is missing") \
 				> "$s_res/$_n.doc"
 			return 1
 		fi ;;
 	esac
 	scripts/phase.sh "$_name" "$_log" "$@" >&2 || _ok=0
-	{
+	(
+		s_doc $((_n - 1))
 		_sub=$(s_ktap "$_log")
-		[ -z "$_sub" ] || printf '    KTAP version 1\n    # Subtest: %s\n%s\n' \
-			"$_name" "$_sub"
-		[ "$_ok" = 1 ] || { s_why "$_log" "$_sub"; printf 'not '; }
-		printf 'ok %s %s\n' "$_n" "$_name"
-	} > "$s_res/$_n.doc"
+		[ -z "$_sub" ] || printf '%s\n' "$_sub" | t_nest "$_name"
+		[ "$_ok" = 1 ] || s_why "$_log" "$_sub"
+		t_result $((1 - _ok)) "$_name"
+	) > "$s_res/$_n.doc"
 	[ "$_ok" = 1 ]
 }
 
@@ -82,14 +88,13 @@ s_step() {
 
 s_print() {
 	_pass=0 _fail=0 _i=0
-	echo "KTAP version 1"
-	echo "1..$s_n"
+	(s_doc 0; t_plan "$s_n")
 	while [ "$_i" -lt "$s_n" ]; do
 		_i=$((_i + 1))
 		if [ -f "$s_res/$_i.doc" ]; then
 			cat "$s_res/$_i.doc"
 		else
-			printf 'not ok %s %s # never ran\n' "$_i" "$(cat "$s_res/$_i.name")"
+			(s_doc $((_i - 1)); t_result 1 "$(cat "$s_res/$_i.name")" "never ran")
 		fi
 		if tail -n 1 "$s_res/$_i.doc" 2> /dev/null | grep -q '^ok '; then
 			_pass=$((_pass + 1))

@@ -2,11 +2,11 @@
 #
 # KTAP goes to stdout (ttyS1), data sections to fd 3 (ttyS2).
 #   ktap_plan N                 "KTAP version 1" and "1..N"
-#   ktap_result RC NAME [WHY]   "ok"/"not ok" (RC 0 = ok) with the next number;
+#   ktap_result RC NAME [WHY]   a passed (RC 0) or failed result, the next number;
 #                               WHY is appended as "# WHY" (use "SKIP ..." to skip)
 #   ktap_diag TEXT...           "# TEXT"
 #   ktap_exit                   end the scenario: the tests the plan promised
-#                               and nobody printed become "not ok", a test
+#                               and nobody printed become failed ones, a test
 #                               beyond the plan fails the run; exit 0 or 1
 #   section NAME                stdin as "--- begin NAME" ... "--- end NAME"
 #   uptime_s                    seconds since boot, e.g. 12.34
@@ -18,49 +18,41 @@
 #                               bytes, so a line cut or joined by a kernel
 #                               message shows), "<<KREF TAG end COUNT>>" last
 #                               (at EOF or at the line "<<KREF eos>>")
-# ktap_failed is 1 once any result was "not ok": scenarios exit with it.
+# ktap_failed is 1 once any result failed: scenarios exit with it.
 # ktap_result must run in the scenario's own shell (not in a pipeline or a
 # background job): it counts.
 
-ktap_n=0
+# The KTAP lines themselves are the host's writer's (tests/ktap.sh, copied
+# to /lib/ktap.sh by initramfs/build.sh): ktap_* keep the scenarios' names.
+. /lib/ktap.sh
 ktap_failed=0
-ktap_planned=0
 rig_name=${rig_name:-$(basename "$0" .sh)}
 
 ktap_plan()
 {
-	ktap_planned=$1
-	echo "KTAP version 1"
-	echo "1..$1"
+	t_plan "$1"
 }
 
 ktap_result()
 {
-	ktap_n=$((ktap_n + 1))
-	if [ "$1" = 0 ]; then
-		line="ok $ktap_n $2"
-	else
-		line="not ok $ktap_n $2"
-		ktap_failed=1
-	fi
-	[ -n "$3" ] && line="$line # $3"
-	echo "$line"
+	[ "$1" = 0 ] || ktap_failed=1
+	t_result "$@"
 }
 
 ktap_diag()
 {
-	echo "# $*"
+	t_diag "$*"
 }
 
 ktap_exit()
 {
-	printed=$ktap_n
-	while [ "$ktap_n" -lt "$ktap_planned" ]; do
-		ktap_result 1 "unreported_$((ktap_n + 1))" \
-			"planned $ktap_planned tests, printed $printed"
+	printed=$t_n
+	while [ "$t_n" -lt "${t_planned:-0}" ]; do
+		ktap_result 1 "unreported_$((t_n + 1))" \
+			"planned $t_planned tests, printed $printed"
 	done
-	if [ "$ktap_n" -gt "$ktap_planned" ]; then
-		ktap_diag "planned $ktap_planned tests, printed $ktap_n"
+	if [ "$t_n" -gt "${t_planned:-0}" ]; then
+		ktap_diag "planned ${t_planned:-0} tests, printed $t_n"
 		ktap_failed=1
 	fi
 	exit $ktap_failed

@@ -19,13 +19,12 @@ cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c \
 	$(pkg-config --cflags --libs jansson) || {
 	echo "Bail out! cannot build the report tool"; exit 1; }
 [ -n "${KSR_TOOL:-}" ] && cp "$KSR_TOOL" "$tmp/ksr-report"
-n=0 failed=0
+. "$top/../tests/ktap.sh"
 
 ok() {	# ok STATUS NAME [DIAG]
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else
-		echo "not ok $n - $2"; failed=$((failed + 1))
-		[ -n "${3:-}" ] && echo "$3" | sed 's/^/# /'
+	if [ "$1" = 0 ]; then t_ok "$2"
+	elif [ -n "${3:-}" ]; then t_fail "$2" "$3"
+	else t_fail "$2"
 	fi
 }
 
@@ -52,8 +51,6 @@ expect_fail() {
 }
 
 . "$here/cases.sh" > "$tmp/results"
-echo "KTAP version 1"
-echo "1..$n"
+t_plan "$t_n"
 cat "$tmp/results"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+t_done

@@ -21,16 +21,14 @@ if [ -z "$tool" ]; then
 	cc -O2 -Wall -Wextra -o "$tool" "$here"/../src/*.c $(pkg-config --cflags --libs jansson) ||
 		{ echo "Bail out! cannot build the report tool"; exit 1; }
 fi
-n=0 failed=0
+. "$here/../../tests/ktap.sh"
 ok() {	# ok STATUS NAME [DIAG]
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else
-		echo "not ok $n - $2"; failed=$((failed + 1))
-		[ -n "${3:-}" ] && echo "$3" | sed 's/^/# /'
+	if [ "$1" = 0 ]; then t_ok "$2"
+	elif [ -n "${3:-}" ]; then t_fail "$2" "$3"
+	else t_fail "$2"
 	fi
 }
-echo "KTAP version 1"
-echo "1..4"
+t_plan 4
 for f in "$1" "$2"; do
 	python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
@@ -49,5 +47,4 @@ st=$?
 grep -q '^0 changed, 0 only in B, 0 only in A$' "$tmp/cmp.txt" &&
 	ok 0 "compare: 0 changed, 0 only in B, 0 only in A" ||
 	ok 1 "compare: 0 changed, 0 only in B, 0 only in A" "$(tail -1 "$tmp/cmp.txt")"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+t_done

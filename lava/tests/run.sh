@@ -21,7 +21,7 @@ t=$(mktemp -d /tmp/lavatest.XXXXXX) || exit 2
 trap 'rm -rf "$t"' EXIT
 logs=$here/lava/tests/logs
 lavalog=${LAVA_LOG:-$here/build/lava/lava-log}
-n=0 passed=0 failed=0
+. "$here/tests/ktap.sh"
 
 # check [-m RE] NAME WANT CMD...: CMD's exit must be WANT (and its
 # output match the extended regular expression RE)
@@ -30,15 +30,12 @@ check() {
 	[ "$1" = -m ] && { re=$2; shift 2; }
 	name=$1 want=$2
 	shift 2
-	n=$((n + 1))
 	"$@" > "$t/out" 2>&1
 	rc=$?
 	if [ "$rc" = "$want" ] && { [ -z "$re" ] || grep -Eq -- "$re" "$t/out"; }; then
-		passed=$((passed + 1))
-		echo "ok $n $name"
+		t_result 0 "$name"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n $name # exit $rc, want $want${re:+ and /$re/}"
+		t_result 1 "$name" "exit $rc, want $want${re:+ and /$re/}"
 		sed 's/^/# /' "$t/out" | tail -n 8
 	fi
 }
@@ -47,8 +44,7 @@ pass=$(ls "$logs"/*.expect | while read -r e; do
 
 [ -n "$pass" ] || { echo "Bail out! no recorded log with verdict 0 in $logs"; exit 1; }
 set -- "$logs"/*.yaml.gz
-echo "KTAP version 1"
-echo "1..$(($# + 13))"
+t_plan "$(($# + 13))"
 for g in "$@"; do
 	name=$(basename "$g" .yaml.gz)
 	zcat "$g" > "$t/$name.yaml"
@@ -100,5 +96,5 @@ check "LAVA timed out: verdict 4" 4 "$here/lava/records.sh" "$t/timeout.yaml" "$
 awk '/<<KREF exit / { exit } 1' "$t/pass.yaml" | sed '/<<KREF \(ktap\|data\) end/d' > "$t/noexit.yaml"
 echo '{"dt": "2026-01-01T00:00:00.000000", "lvl": "results", "msg": {"case": "job", "definition": "lava", "error_msg": "Connection closed", "error_type": "Bug", "result": "fail"}}' >> "$t/noexit.yaml"
 check "no exit line: verdict 2" 2 "$here/lava/records.sh" "$t/noexit.yaml" "$t/run-noexit"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+echo "$t_pass passed, $t_fail failed"
+[ "$t_fail" = 0 ]

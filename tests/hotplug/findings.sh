@@ -14,10 +14,10 @@
 # the same way.
 #
 # Boot B's run is OUTDIR/from-N (N: its first attempt), its output
-# OUTDIR/from-N.log.  Prints KTAP, one test per boot, from_N: "not ok" with
-# the fatal attempt and its first detector line, or the sweep's end (not ok
-# if it survived some attempts with a detector hit); then "# findings: ..."
-# and "N passed, N failed".
+# OUTDIR/from-N.log.  Prints KTAP, one test per boot, from_N: failed with
+# the fatal attempt and its first detector line, or the sweep's end (failed
+# if it survived some attempts with a detector hit); then "# findings: ...",
+# the plan and "N passed, N failed".
 # With DEBUG_KOBJECT_RELEASE a release runs 1-4 s late, so a bug in a
 # release callback shows up during a later attempt than the one that
 # caused it: read the run's console from a few attempts before.
@@ -26,6 +26,7 @@
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 RUN_SH=${RUN_SH:-$here/qemu/run.sh}
+. "$here/tests/ktap.sh"
 kernel= initrd= op= out= arch=x86_64 max=10 args= timeout=5400 idle=300
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
@@ -69,9 +70,9 @@ first_signature() {
 		awk -v l="$2" '$1 > l { $1 = ""; sub(/^ /, ""); print; exit }'
 }
 
-echo "KTAP version 1"
-echo "# findings: $op sweep of $kernel, a boot per fatal attempt"
-from=1 boot=0 found= pass=0 fail=0
+t_version
+t_diag "findings: $op sweep of $kernel, a boot per fatal attempt"
+from=1 boot=0 found=
 mkdir -p "$out" || exit 5
 while [ $boot -lt "$max" ]; do
 	boot=$((boot + 1))
@@ -94,23 +95,19 @@ while [ $boot -lt "$max" ]; do
 		res=$(grep "^[a-z ]* [0-9]* failslab_" "$run/result.ktap" | tr -d '\r' |
 			grep -v "# SKIP")
 		case $res in
-		"not ok"*)
-			echo "not ok $boot from_$from # sweep ended: ${res#* # }"
-			found="$found ${res##*first }"
-			fail=$((fail + 1)) ;;
-		*)	echo "ok $boot from_$from # sweep ended: ${res#* # }"
-			pass=$((pass + 1)) ;;
+		"ok "*|"")	t_result 0 "from_$from" "sweep ended: ${res#* # }" ;;
+		*)	t_result 1 "from_$from" "sweep ended: ${res#* # }"
+			found="$found ${res##*first }" ;;
 		esac
 		break
 	fi
 	sig=$(first_signature "$run" "$(marker_line "$run" "$n")")
-	echo "not ok $boot from_$from # attempt $n fatal: ${sig:-no detector line (read $run/console.log)}"
+	t_result 1 "from_$from" "attempt $n fatal: ${sig:-no detector line (read $run/console.log)}"
 	found="$found n=$n"
-	fail=$((fail + 1))
 	from=$((n + 1))
 	[ $boot -lt "$max" ] || echo "# $max boots and the sweep has not ended (-m)"
 done
-echo "# findings:${found:- none}"
-echo "1..$boot"
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+t_diag "findings:${found:- none}"
+t_count
+echo "$t_pass passed, $t_fail failed"
+[ "$t_fail" = 0 ]

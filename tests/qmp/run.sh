@@ -22,13 +22,12 @@ for t in qemu/hotplug-qmp tests/qmp/qmp-peer; do
 		echo "Bail out! cannot build $t.c"; exit 1; }
 done
 [ -n "${QMP_CLIENT:-}" ] && cp "$QMP_CLIENT" "$tmp/hotplug-qmp"
-n=0 failed=0
+. "$top/tests/ktap.sh"
 : > "$tmp/results"
 ok() {	# ok STATUS NAME [DIAG]
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else
-		echo "not ok $n - $2"; failed=$((failed + 1))
-		[ -n "${3:-}" ] && echo "$3" | sed 's/^/# /'
+	if [ "$1" = 0 ]; then t_ok "$2"
+	elif [ -n "${3:-}" ]; then t_fail "$2" "$3"
+	else t_fail "$2"
 	fi >> "$tmp/results"
 }
 
@@ -177,8 +176,6 @@ else
 	ok 0 "real QEMU # SKIP no qemu-system-x86_64"
 fi
 
-echo "KTAP version 1"
-echo "1..$n"
+t_plan "$t_n"
 cat "$tmp/results"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+t_done

@@ -19,15 +19,13 @@ if [ -z "${SNAPDIFF:-}" ] &&
 		exit 1
 fi
 
-n=0
-failed=0
+. "$root/tests/ktap.sh"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
 # check NAME WANT_EXIT WANT_TEXT BASELINE PATCHED EXPECTED
 check()
 {
-	n=$((n + 1))
 	(cd "$here" && "$snapdiff" "$4" "$5" "$6") >"$out" 2>&1
 	rc=$?
 	if [ "$rc" != "$2" ]; then
@@ -35,16 +33,14 @@ check()
 	elif ! grep -qF -- "$3" "$out"; then
 		why="no line with '$3'"
 	else
-		echo "ok $n $1"
+		t_result 0 "$1"
 		return
 	fi
-	failed=$((failed + 1))
 	sed 's/^/# /' "$out" | tail -n 15
-	echo "not ok $n $1 # $why"
+	t_result 1 "$1" "$why"
 }
 
-echo "KTAP version 1"
-echo "1..8"
+t_plan 8
 check identical 0 "0 differences" \
 	baseline.snap baseline.snap expect-empty.txt
 check unexpected_difference 1 "UNEXPECTED" \
@@ -61,5 +57,4 @@ check malformed_expected 2 "expect-malformed.txt:3:" \
 	baseline.snap baseline.snap expect-malformed.txt
 check missing_file 2 "no-such.snap: cannot open" \
 	baseline.snap no-such.snap expect-empty.txt
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+t_done
