@@ -155,3 +155,32 @@ void bench_stat(const struct bench *b, int which, struct bstat *s)
 			s->in_boot = (one[n - 1] - one[0]) / m;
 	}
 }
+
+/*
+ * The change is noise when it is no larger than the spread of either
+ * kernel: the largest (max - min) / median within a boot, or the range of
+ * the boots' medians over their median.
+ */
+void bench_compare(const struct bstat s[2], struct bcmp *c)
+{
+	double sp, mag;
+	int i;
+
+	c->ratio = s[1].med / s[0].med;
+	c->ratio_min = s[1].min / s[0].min;
+	c->change = c->ratio - 1;
+	c->spread = 0;
+	for (i = 0; i < 2; i++) {
+		sp = (s[i].boot_hi - s[i].boot_lo) / s[i].med;
+		if (s[i].in_boot > sp)
+			sp = s[i].in_boot;
+		if (sp > c->spread)
+			c->spread = sp;
+	}
+	mag = c->change < 0 ? -c->change : c->change;
+	if (mag <= c->spread)
+		c->verdict = "within noise";
+	else
+		c->verdict = c->change < 0 ? "fewer insns, outside the noise" :
+			     "more insns, outside the noise";
+}

@@ -70,6 +70,31 @@ static json_t *probes(struct ksr *k)
 	return all;
 }
 
+/* pahole's text of struct kobject and its kref, per tree and layout. */
+static json_t *layouts(struct ksr *k)
+{
+	static const char *const st[] = { "kobject", "kref", "kref_rel" };
+	const struct pstruct *ps;
+	json_t *all = json_array(), *text;
+	unsigned int j;
+	int i, l;
+
+	for (i = 0; i < k->npahole; i++) {
+		for (j = 0; j < ARRAY_SIZE(st); j++) {
+			ps = find_struct(k->pahole[i], st[j]);
+			if (!ps)
+				continue;
+			text = json_array();
+			for (l = 0; l < ps->ntext; l++)
+				add(text, json_string(ps->text[l]));
+			add(all, pk("{s:s, s:s, s:s, s:s, s:o}", "tree", k->pahole[i]->tree,
+				    "layout", k->pahole[i]->layout, "struct", st[j],
+				    "object", ps->object, "text", text));
+		}
+	}
+	return all;
+}
+
 static json_t *pahole(struct ksr *k)
 {
 	json_t *files = json_array(), *checks = json_array();
@@ -85,8 +110,9 @@ static json_t *pahole(struct ksr *k)
 			       "layout", c->layout, "figure", c->fig, "probe", I(c->probe),
 			       "pahole", I(c->pahole), "object", c->object));
 	}
-	return pk("{s:b, s:i, s:o, s:o}", "run", k->npahole > 0,
-		  "mismatches", k->mismatches, "files", files, "checks", checks);
+	return pk("{s:b, s:i, s:o, s:o, s:o}", "run", k->npahole > 0,
+		  "mismatches", k->mismatches, "files", files, "checks", checks,
+		  "layouts", layouts(k));
 }
 
 static json_t *side(const struct rtcost *c, int i)
@@ -178,6 +204,7 @@ static json_t *benches(struct ksr *k)
 	json_t *all = json_array(), *o;
 	const struct bench *b, *p;
 	struct bstat s[2];
+	struct bcmp c;
 	int i, w;
 
 	for (i = 0; i < k->nbench; i++) {
@@ -188,10 +215,16 @@ static json_t *benches(struct ksr *k)
 		for (w = 0; w < KSR_NBENCH; w++) {
 			bench_stat(b, w, &s[0]);
 			bench_stat(p, w, &s[1]);
+			bench_compare(s, &c);
 			o = pk("{s:s, s:s, s:s, s:I, s:o, s:o}", "tier", b->tier,
 			       "benchmark", bench_names[w], "unit", "guest ns per operation",
 			       "loops", I(s[0].loops), "ratio_median", real(s[1].med / s[0].med, 4),
 			       "ratio_min", real(s[1].min / s[0].min, 4));
+			/* -icount shift=0: one guest ns is one instruction */
+			set(o, "unit_icount", json_string("insns per operation"));
+			set(o, "change_pct", real(100 * c.change, 2));
+			set(o, "spread_pct", real(100 * c.spread, 2));
+			set(o, "verdict", json_string(c.verdict));
 			set(o, b->kernel, bench_side(b, w));
 			set(o, p->kernel, bench_side(p, w));
 			add(all, o);
@@ -210,9 +243,22 @@ static json_t *notes(struct ksr *k)
 	return a;
 }
 
+/* The bloat-o-meter symbols summed per class: the change, tests, debug. */
+static json_t *vm_split(const struct vmsize *v)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; i < VM_NCLASS; i++)
+		add(a, pk("{s:s, s:i, s:I, s:I, s:I}", "class", vm_class_names[i],
+			  "symbols", v->nsym[i], "old", I(v->sum[i][0]),
+			  "new", I(v->sum[i][1]), "delta", I(v->sum[i][2])));
+	return a;
+}
+
 static json_t *vm(struct ksr *k)
 {
-	json_t *all = json_array(), *fns;
+	json_t *all = json_array(), *fns, *o;
 	const struct vmsize *v;
 	int i, j;
 
@@ -220,14 +266,19 @@ static json_t *vm(struct ksr *k)
 		v = k->vm[i];
 		fns = json_array();
 		for (j = 0; j < v->nfn; j++)
-			add(fns, pk("{s:s, s:I}", "name", v->fn[j].name, "delta", I(v->fn[j].val)));
-		add(all, pk("{s:s, s:s, s:[II], s:[II], s:[II], s:s, s:s, s:s, s:o}",
+			add(fns, pk("{s:s, s:I, s:I, s:I, s:s}", "name", v->fn[j].name,
+				    "delta", I(v->fn[j].val), "old", I(v->fn[j].old),
+				    "new", I(v->fn[j].new), "class", vm_class_names[v->fn[j].cls]));
+		o = pk("{s:s, s:s, s:[II], s:[II], s:[II], s:s, s:s, s:s, s:o}",
 			    "tier", v->tier, "source", v->path,
 			    "text", I(v->text[0]), I(v->text[1]),
 			    "data", I(v->data[0]), I(v->data[1]),
 			    "bss", I(v->bss[0]), I(v->bss[1]), "bloat_source", v->bpath,
 			    "bloat_summary", v->bsummary, "bloat_total", v->btotal,
-			    "functions", fns));
+			    "functions", fns);
+		if (v->have_bloat)
+			set(o, "bloat_split", vm_split(v));
+		add(all, o);
 	}
 	return all;
 }

@@ -38,8 +38,9 @@ struct pmember {
 struct pstruct {
 	char name[KSR_NAME], object[KSR_PATH];
 	long size;
-	int n;
+	int n, ntext;
 	struct pmember *m;
+	char **text;			/* pahole's lines, "struct S {" to "};" */
 };
 
 struct pahole {
@@ -98,9 +99,27 @@ struct bstat {
 	double in_boot;			/* largest (max - min) / median in a boot */
 };
 
+/* patched against baseline: ratio of medians and the noise around it. */
+struct bcmp {
+	double ratio, ratio_min;	/* patched / baseline, medians and minima */
+	double change;			/* ratio - 1 */
+	double spread;			/* largest relative spread of either kernel */
+	const char *verdict;
+};
+
 /* ktype symbol -> embedding struct, with the reason. */
 struct kmap {
 	char ktype[KSR_NAME], st[KSR_NAME], why[200];
+};
+
+/* A bloat-o-meter symbol: the change's own, test code, or debug aid. */
+enum vmclass { VM_OWN, VM_TEST, VM_DEBUG, VM_NCLASS };
+
+struct vmsym {
+	char name[KSR_NAME];
+	long old, new, val;		/* val = delta; old/new 0 for "-" */
+	enum vmclass cls;
+	int line;
 };
 
 /* vmlinux sizes and bloat-o-meter per tier. */
@@ -109,7 +128,9 @@ struct vmsize {
 	long text[2], data[2], bss[2];	/* [0] baseline, [1] patched */
 	char bsummary[512], btotal[512];
 	int nfn;
-	struct count fn[KSR_MAX];	/* name, val = delta */
+	struct vmsym fn[KSR_MAX];	/* the largest changes first */
+	long sum[VM_NCLASS][3];		/* per class: old, new, delta (all lines) */
+	int nsym[VM_NCLASS];
 	int have_bloat;
 };
 
@@ -204,6 +225,7 @@ struct probe *probe_find(struct ksr *k, const char *tree, const char *layout);
 /* pahole.c */
 void pahole_read(struct pahole *ph);
 void pahole_check(struct ksr *k, FILE *log);
+const struct pstruct *find_struct(const struct pahole *ph, const char *name);
 
 /* run.c */
 void run_read(struct run *r);
@@ -217,8 +239,10 @@ struct bench *bench_get(struct ksr *k, const char *tier, const char *kernel);
 void bench_read(struct bench *b);
 void bench_check(struct ksr *k);
 void bench_stat(const struct bench *b, int which, struct bstat *s);
+void bench_compare(const struct bstat s[2], struct bcmp *c);
 
 /* vmsize.c */
+extern const char *const vm_class_names[VM_NCLASS];
 void vmsize_read(struct vmsize *v);
 void bloat_read(struct vmsize *v);
 
@@ -228,8 +252,10 @@ int compare_main(int argc, char **argv);
 /* table.c */
 int table_main(int argc, char **argv);
 
-/* text.c, json.c */
+/* text.c, textrun.c, json.c */
+long lines_of(const struct probe *p, long size);
 void text_write(struct ksr *k, FILE *out);
+void text_runtime(struct ksr *k, FILE *out);
 void json_write(struct ksr *k, FILE *out);
 
 #endif

@@ -79,16 +79,25 @@ static void add_member(struct pstruct *ps, const struct pmember *m)
 	ps->m[ps->n++] = *m;
 }
 
+static void add_text(struct pstruct *ps, const char *line)
+{
+	ps->text = realloc(ps->text, (ps->ntext + 1) * sizeof(*ps->text));
+	if (!ps->text || !(ps->text[ps->ntext++] = strdup(line)))
+		die("out of memory");
+}
+
 void pahole_read(struct pahole *ph)
 {
-	char buf[1024], obj[KSR_PATH] = "", name[KSR_NAME];
+	char buf[1024], raw[1024], obj[KSR_PATH] = "", name[KSR_NAME];
 	FILE *f = xopen(ph->path, "pahole output");
 	struct pstruct *ps = NULL;
 	struct pmember m;
-	int line = 0, depth = 0;
+	int line = 0, depth = 0, in;
 	char *c;
 
 	while (xgetline(buf, sizeof(buf), f, ph->path, &line)) {
+		in = depth;
+		strcpy(raw, buf);	/* the parsers below write into buf */
 		c = strstr(buf, "/* size: ");
 		if (!depth && !strncmp(buf, "@object ", 8)) {
 			copy(obj, buf + 8, sizeof(obj));
@@ -119,6 +128,8 @@ void pahole_read(struct pahole *ph)
 		} else if (buf[0]) {
 			die("%s:%d: unexpected line outside a struct", ph->path, line);
 		}
+		if (in || depth)
+			add_text(ps, raw);
 	}
 	fclose(f);
 	if (depth)
@@ -127,7 +138,7 @@ void pahole_read(struct pahole *ph)
 		die("%s: no struct at all", ph->path);
 }
 
-static const struct pstruct *find_struct(const struct pahole *ph, const char *name)
+const struct pstruct *find_struct(const struct pahole *ph, const char *name)
 {
 	int i;
 
