@@ -5,39 +5,36 @@
 #
 # One code path serves both kernels: they differ only in which patches of
 # series/series they take (baseline: the ones above "# ---- patched only").
-
-# The axes of a run: kernel tree x architecture x tier.  Each cell has
-# its own trees, objects and runs under build/; the key of a cell is the
-# tier, then the values that are not the defaults: build/obj/fast,
-# build/obj/debug-i386, build/obj/fast-6.12 (and build/src-6.12 for the
-# trees), so no cell rebuilds when another one runs.
+# The knobs: `make help` lists them and the targets, from the "## " line
+# above each (a knob is "NAME ?= DEFAULT": set it on make's command line).
+# The axes of a run: kernel tree x architecture x tier.  Each cell has its
+# own trees, objects and runs under build/ (scripts/cells.sh, the one
+# table of cells: names, paths and arch facts), so no cell rebuilds when
+# another one runs.
+## the kernel: 6.1 (series/) or 6.12 (series-6.12/)
 KVER	?= 6.1
+## x86_64 or i386 (the arches of scripts/cells.sh)
 ARCH	?= x86_64
+## fast (make's), debug (every detector on: make check's) or smoke (no devices: KUnit, census)
 TIER	?= fast
+## compiles and boots side by side (default: the CPUs)
 JOBS	?= $(shell nproc)
-ksuffix := $(if $(filter-out 6.1,$(KVER)),-$(KVER))
-asuffix := $(if $(filter-out x86_64,$(ARCH)),-$(ARCH))
-SERIES	?= series$(ksuffix)
-CELL	:= $(TIER)$(asuffix)$(ksuffix)
+## hotplug stress cycles (unset: hotplug 50, report and check 20, hotplug-planted 3)
+CYCLES	?=
 B	:= build
-SRC	:= $(B)/src$(ksuffix)
-OBJ	:= $(B)/obj/$(CELL)
-RUNS	:= $(B)/runs/$(CELL)
-LOGS	:= $(B)/logs
 TOOLS	:= $(B)/tools
 KERNELS	:= baseline patched
-TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 PHASE	:= scripts/phase.sh
-# tinyconfig + the tier's fragments (kernel/fragments.sh, the one list) +
-# the series' options, in order (kernel/configure.sh checks every line and
-# adds the arch's own: kernel/configs/$(ARCH).config first, and
-# kernel/configs/<tier>-$(ARCH).config after its tier's fragment).  The
-# smoke tier has no devices: KUnit and the census only.
-$(if $(filter debug fast smoke,$(TIER)),,$(error TIER=$(TIER): debug, fast or smoke))
-FRAGMENTS := $(shell kernel/fragments.sh $(TIER)) $(wildcard $(SERIES)/kernel.config)
+# The cell's facts (scripts/cells.sh -m: KEY:=VALUE words): CELL, SUFFIX,
+# KSUFFIX, SERIES, SRC, OBJ, RUNS, REPORT, SIZE, CHECK, LOGS, INITRAMFS,
+# FRAGMENTS (kernel/fragments.sh's for the tier + the series' options, in
+# order; kernel/configure.sh checks every line and adds the arch's own),
+# KBUILD_ARCH, IMAGE, IMAGE_TARGET, QEMU, ...
+$(foreach w,$(shell scripts/cells.sh -m -b $(B) -k $(KVER) -a $(ARCH) -t $(TIER)),$(eval $(w)))
+$(if $(CELL),,$(error KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER): no such cell (scripts/cells.sh)))
+TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
-INITRAMFS := $(B)/initramfs$(asuffix).cpio.gz
-RUN	:= qemu/run.sh$(if $(asuffix), -A $(ARCH))
+RUN	:= qemu/run.sh$(if $(filter-out x86_64,$(ARCH)), -A $(ARCH))
 export ARCH	# kbuild and kernel/configure.sh read it
 
 # The phases of a cold `make` and their seconds on 2 idle cores, as
@@ -51,7 +48,7 @@ ETA_REPORT	:= 297
 ETA	:= $(B)/deps.stamp:$(ETA_DEPS):deps $(SRC)/pristine.stamp:$(ETA_UNPACK):unpack \
 	   $(OBJ)/patched/built.stamp:$(ETA_KERNELS):kernels \
 	   $(RUNS)/walk.diff:$(ETA_BOOTS):walk+KUnit \
-	   $(B)/report$(asuffix)$(ksuffix)/report.txt:$(ETA_REPORT):census+hotplug+bench+report
+	   $(REPORT)/report.txt:$(ETA_REPORT):census+hotplug+bench+report
 
 # Patches per kernel, from the series file (parsed once per make).
 series_of = $(addprefix $(SERIES)/,$(shell sed -e '$(1)' $(SERIES)/series 2>/dev/null | \
@@ -63,57 +60,37 @@ HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))
 
 .PHONY: all help deps compare matrix tools trees configs kernels initramfs kunit census walk \
-	bench report check judge clean distclean print-tier print-fragments print-built
+	bench report check judge clean distclean
 # `make`: one tier (fast) for everything, the two kernels built and booted
 # side by side (JOBS at a time), then the report.  The debug tier is make
 # check's (and `make TIER=debug`'s).
+## A/B run on TIER=fast: both kernels built, booted, walked; prints the report
 all:
 	@scripts/eta.sh $(ETA)
 	@$(MAKE) --no-print-directory -j$(JOBS) walk kunit
 	@grep -v '  # expected: ' $(RUNS)/walk.diff; echo "(every difference, with why it is expected: $(RUNS)/walk.diff)"
 	@$(MAKE) --no-print-directory -j$(JOBS) report
 
+## this list: the targets, then the knobs (from the "## " line above each)
 help:
-	@echo 'make            A/B run on TIER=fast: both kernels built, booted, walked; prints the report'
-	@echo 'make check      all tests (host tools, series, boots); ends "N passed, N failed"'
-	@echo '                6.12 on i386, both kernels, TIER=smoke; CHECK_MATRIX=1 adds 6.1 on i386'
-	@echo 'make ktap       the judged runs of the cell as one KTAP document (KTAP_RUNS=kunit ...), no boot'
-	@echo 'make judge      re-judge every recorded run under $(B)/runs (no boot), e.g. after a'
-	@echo '                qemu/signatures.txt change; one line a run, changed verdicts marked'
-	@echo 'make series-apply  the series applied (quilt, git am) and checkpatch --strict, KVER=$(KVER)'
-	@echo 'make series-check  series-apply, then every prefix compiles, the kref users compile (TIER=debug: KASAN)'
-	@echo 'make ktype-scan every ktype without a release() in the baseline tree (Coccinelle)'
-	@echo 'make deps       install missing Debian packages (apt-get, root or sudo)'
-	@echo 'make tools      build the host tools in $(TOOLS)/'
-	@echo 'make trees      unpack the pristine tree, make baseline and patched trees'
-	@echo 'make configs    configure both kernels, check every fragment line survived'
-	@echo 'make kernels    build both bzImages (TIER=debug|fast|smoke)'
-	@echo 'make initramfs  pack $(INITRAMFS)'
-	@echo 'make kunit      boot both kernels, run and parse their KUnit suites'
-	@echo 'make census     boot both kernels, count their live kobjects (the series census)'
-	@echo 'make walk       boot both kernels, walk /sys, diff the snapshots'
-	@echo 'make report     the kobject size report: boots what it needs on TIER=$(REPORT_TIER)'
-	@echo '                (census, hotplug CYCLES=$(REPORT_CYCLES), bench), prints the text last'
-	@echo 'make matrix     make on every KVER x ARCH cell (MATRIX_KVERS, MATRIX_ARCHS), then make compare'
-	@echo 'make compare    one table across every size report under build/ (KVER x ARCH x TIER)'
-	@echo 'make bench      hot-path timing: BENCH_BOOTS=$(BENCH_BOOTS) boots per kernel, -icount shift=0'
-	@echo 'make hotplug    hotplug stress, both kernels (CYCLES=50), every detector read'
-	@echo 'make hotplug-fault    failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS=nsim,pci)'
-	@echo 'make hotplug-findings-KERNEL  every fatal point of one sweep (FINDINGS_OP=pci|nsim), a boot past each'
-	@echo 'make hotplug-planted  self-test: planted refcount bugs must be caught'
-	@echo 'make lava       a LAVA job + device dictionary for every boot, under $(B)/lava/ (lava/README.md)'
-	@echo 'make lava-run   install lava-dispatcher, run census+KUnit of both kernels and a planted failure through lava-run'
-	@echo 'make lava-check the LAVA log converter on recorded logs (part of make check)'
-	@echo 'make clean      remove runs, objects and trees (keeps the pristine tree)'
-	@echo 'make distclean  remove build/ entirely'
-	@echo 'Variables: KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER) (debug|fast|smoke) JOBS=$(JOBS) SERIES=$(SERIES)'
+	@awk 'c != "" && /^[A-Z_]+[ \t]*\?=/ { n = $$1; v = $$0; sub(/^[^=]*\?=[ \t]*/, "", v); \
+		knobs = knobs sprintf("  %-17s %s%s\n", n, c, v == "" || v ~ /[$$]/ ? "" : " (default: " v ")") } \
+	c != "" && /^[^ \t#=][^=]*:/ && !/^[A-Z_]+[ \t]*[:?+]?=/ { t = $$0; sub(/:.*/, "", t); \
+		while (match(t, /\$$\(addprefix [^,]*,\$$\(KERNELS\)\)/)) \
+			t = substr(t, 1, RSTART - 1) substr(t, RSTART + 12, RLENGTH - 24) "<kernel>" \
+			    substr(t, RSTART + RLENGTH); \
+		targets = targets sprintf("make %-22s %s\n", t, c) } \
+	{ c = "" } /^## / { c = substr($$0, 4) } \
+	END { printf "%s\nKnobs (make NAME=VALUE ...):\n%s", targets, knobs }' $(MAKEFILE_LIST)
 
+## install missing Debian packages (apt-get, root or sudo)
 deps: $(B)/deps.stamp
 $(B)/deps.stamp: scripts/install-deps.sh
 	@mkdir -p $(B)
 	@$(PHASE) deps $(LOGS)/deps.log scripts/install-deps.sh
 	@touch $@
 
+## build the host tools in build/tools/
 tools: $(HOST_TOOLS)
 $(TOOLS)/%: tools/%.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
@@ -123,17 +100,20 @@ $(SRC)/pristine.stamp: | $(B)/deps.stamp
 	@rm -rf $(SRC)/pristine $(SRC)/linux-source-$(KVER)
 	@mkdir -p $(SRC)
 	@test -r $(TARBALL) || scripts/install-deps.sh $(KVER)
-	@$(PHASE) "unpack $(KVER)" $(LOGS)/unpack$(ksuffix).log tar -xf $(TARBALL) -C $(SRC)
+	@$(PHASE) "unpack $(KVER)" $(LOGS)/unpack$(KSUFFIX).log tar -xf $(TARBALL) -C $(SRC)
 	@mv $(SRC)/linux-source-$(KVER) $(SRC)/pristine
 	@touch $@
 
+## unpack the pristine tree, make the baseline and patched trees
 trees: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp)
+## configure both kernels, check that every fragment line survived
 configs: $(foreach k,$(KERNELS),$(OBJ)/$(k)/.config)
+## build both kernels' images
 kernels: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp)
 
 define kernel_rules
 $(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel/tree.sh
-	@$(PHASE) "tree $(1)$(ksuffix)" $(LOGS)/tree$(ksuffix)-$(1).log \
+	@$(PHASE) "tree $(1)$(KSUFFIX)" $(LOGS)/tree$(KSUFFIX)-$(1).log \
 		kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
 	@touch $$@
 
@@ -143,13 +123,13 @@ $(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/con
 
 $(OBJ)/$(1)/built.stamp: $(OBJ)/$(1)/.config
 	@$(PHASE) "build $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-build.log \
-		$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) -j$(JOBS) bzImage
+		$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) -j$(JOBS) $(IMAGE_TARGET)
 	@touch $$@
 
 $(RUNS)/$(1)/%/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
 	@rm -f $$@
 	@$(PHASE) "boot $(CELL)/$(1) $$*" $(LOGS)/$(CELL)-$(1)-$$*.log \
-		$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+		$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
 		-s $$* -o $(RUNS)/$(1)/$$*
 	@touch $$@
 
@@ -162,10 +142,12 @@ endef
 $(foreach k,$(KERNELS),$(eval $(call kernel_rules,$(k))))
 
 INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null)
+## pack the cell's initramfs (build/initramfs[-ARCH].cpio.gz)
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
-	@$(PHASE) "initramfs $(ARCH)" $(LOGS)/initramfs$(asuffix).log initramfs/build.sh -a $(ARCH) $@
+	@$(PHASE) "initramfs $(ARCH)" $(LOGS)/$(notdir $(INITRAMFS:.cpio.gz=.log)) initramfs/build.sh -a $(ARCH) $@
 
+## boot both kernels, run and parse their KUnit suites
 kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 
 # The census boot of each kernel (make check boots it on a cell whose full
@@ -173,6 +155,7 @@ kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 # census`): a passed run whose census counts live kobjects, and what it
 # counted.
 .PHONY: census
+## boot both kernels, count their live kobjects (the series census)
 census: $(foreach k,$(KERNELS),$(RUNS)/$(k)/census/counted)
 $(RUNS)/%/census/counted: $(RUNS)/%/census/ok
 	@awk '$$1 == "live" && $$2 > 0 { live = $$2 } $$1 == "ktype" { n++ } \
@@ -182,6 +165,7 @@ $(RUNS)/%/census/counted: $(RUNS)/%/census/ok
 		{ echo "census $(CELL)/$*: no live kobject counted in $(RUNS)/$*/census/data/census"; exit 1; }
 	@cat $@.new; mv $@.new $@
 
+## boot both kernels, walk /sys, diff the snapshots
 walk: $(RUNS)/walk.diff
 $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expected.txt
 	@$(PHASE) "walk diff $(CELL)" $@.log $(TOOLS)/snapdiff \
@@ -192,13 +176,11 @@ $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expect
 # The size report: compile-time sizes from the trees (the booted layouts
 # probed in the kernels built here, the others configured and probed by
 # kobject-size-report/ itself), run-time figures from the
-# $(REPORT_TIER) tier, the one closest to a distribution kernel (no
-# debug-build detectors): census after boot, hotplug after $(REPORT_CYCLES)
-# cycles, and the hot path (make bench).  Runs of the other tier are read
-# too where present and current.  `make report` boots what is missing in
-# a sub-make with TIER=$(REPORT_TIER), then prints the text report.
-REPORT_TIER	?= fast
-REPORT_CYCLES	?= 20
+# fast tier, the one closest to a distribution kernel (no debug-build
+# detectors): census after boot, hotplug after 20 cycles (CYCLES), and the
+# hot path (make bench).  Runs of the other tier are read too where
+# present and current.  `make report` boots what is missing in a sub-make
+# with TIER=fast, then prints the text report.
 REPORT_SCENARIOS := census hotplug
 REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2>/dev/null) \
 	$(baseline_PATCHES) $(patched_PATCHES) kernel/configure.sh $(wildcard kernel/configs/*.config)
@@ -208,8 +190,9 @@ REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2
 # "-icount shift=0" (guest ns = instructions), one QEMU at a time:
 # $(RUNS)/<kernel>/bench-<i>/data/bench.  maxcpus=1: under -icount QEMU 7.2
 # hangs bringing up the second CPU.  One fast-tier boot takes ~18 s on TCG.
+## boots per kernel of make bench
 BENCH_BOOTS	?= 3
-BENCH_ARGS	?= maxcpus=1 reps=10 get_put=2000000 lifecycle=50000
+BENCH_ARGS	:= maxcpus=1 reps=10 get_put=2000000 lifecycle=50000
 BENCH_SEQ	:= $(shell seq 1 $(BENCH_BOOTS))
 BENCH_RUNS	:= $(foreach k,$(KERNELS),$(foreach i,$(BENCH_SEQ),$(RUNS)/$(k)/bench-$(i)/ok))
 
@@ -217,7 +200,7 @@ define bench_rule
 $(RUNS)/$(1)/bench-$(2)/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
 	@rm -f $$@
 	@$(PHASE) "bench $(CELL)/$(1) boot $(2)" $(LOGS)/$(CELL)-$(1)-bench-$(2).log \
-		$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+		$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
 		-s bench -o $(RUNS)/$(1)/bench-$(2) -a "$(BENCH_ARGS)" \
 		-q "-icount shift=0" -t 300
 	@touch $$@
@@ -234,17 +217,19 @@ endef
 $(foreach k,$(KERNELS),$(eval $(call report_hotplug_rule,$(k))))
 
 .PHONY: bench report-runs
+## hot-path timing: BENCH_BOOTS boots per kernel under -icount shift=0
 bench: $(BENCH_RUNS)	# and no boot beyond BENCH_BOOTS left for the report
 	@for d in $(foreach k,$(KERNELS),$(wildcard $(RUNS)/$(k)/bench-*)); do \
 		case " $(BENCH_SEQ) " in *" $${d##*-} "*) ;; *) rm -rf $$d ;; esac; \
 	done
 
 REPORT_RUNS := $(foreach k,$(KERNELS),$(foreach s,$(REPORT_SCENARIOS),$(RUNS)/$(k)/$(s)/ok))
+## the runs the size report reads (census, hotplug, bench), booted where missing
 report-runs: $(REPORT_RUNS) bench
 
-REPORT	:= $(B)/report$(asuffix)$(ksuffix)
+## the kobject size report (boots what it needs on the fast tier), prints the text last
 report:
-	@$(MAKE) --no-print-directory TIER=$(REPORT_TIER) CYCLES=$(REPORT_CYCLES) \
+	@$(MAKE) --no-print-directory TIER=fast CYCLES=$(or $(CYCLES),20) \
 		report-runs $(REPORT)/report.txt
 	@cat $(REPORT)/report.txt
 # (also remade when a run of the other tier, or a kernel, is newer)
@@ -253,8 +238,8 @@ $(REPORT)/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
 		$(wildcard $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp)) | $(HOST_TOOLS)
 	@$(PHASE) "size report $(CELL)" $(LOGS)/report-$(CELL).log \
 		kobject-size-report/report.sh -s $(SERIES) -t $(CELL) \
-		-x "$(foreach t,$(filter-out $(TIER),debug fast),$(t)$(asuffix)$(ksuffix))" \
-		-c "$(REPORT_SCENARIOS)" -S $(SRC) -w $(B)/size$(asuffix)$(ksuffix) -o $(REPORT)
+		-x "$(foreach t,$(filter-out $(TIER),debug fast),$(t)$(SUFFIX))" \
+		-c "$(REPORT_SCENARIOS)" -S $(SRC) -w $(SIZE) -o $(REPORT)
 
 # One table across every size report under build/ (kernel x arch x tier):
 # `make compare`; two reports, what changed: ksr-report compare A B.
@@ -263,6 +248,7 @@ $(TOOLS)/ksr-report: $(wildcard kobject-size-report/src/*) | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ kobject-size-report/src/*.c \
 		$(shell pkg-config --cflags --libs jansson)
+## one table across every size report under build/ (KVER x ARCH x TIER)
 compare: $(TOOLS)/ksr-report
 	@set -- $(wildcard $(B)/report*/report.json); \
 	[ $$# -gt 0 ] || { echo "make compare: no report under $(B)/ (make report)" >&2; exit 1; }; \
@@ -270,44 +256,52 @@ compare: $(TOOLS)/ksr-report
 
 # Every cell of the matrix (KVER x ARCH on TIER), then the table across
 # their reports.  Measured time: README, "The matrix".
-MATRIX_KVERS	?= 6.1 6.12
-MATRIX_ARCHS	?= x86_64 i386
+## the cells of make matrix, KVER/ARCH words
+MATRIX	?= 6.1/x86_64 6.1/i386 6.12/x86_64 6.12/i386
 .PHONY: matrix
+## make (all) on every cell of MATRIX, then make compare
 matrix:
-	@rc=0; for k in $(MATRIX_KVERS); do for a in $(MATRIX_ARCHS); do \
+	@rc=0; for c in $(MATRIX); do k=$${c%/*} a=$${c#*/}; \
 		echo "matrix: KVER=$$k ARCH=$$a TIER=$(TIER)"; \
 		$(MAKE) --no-print-directory KVER=$$k ARCH=$$a all || rc=1; \
-	done; done; \
+	done; \
 	$(MAKE) --no-print-directory compare; exit $$rc
 
+## 1: make check boots 6.1 on i386 (smoke tier) too, beside 6.12's
+CHECK_MATRIX	?= 0
+## all tests (host, series, boots) on TIER=debug, and 6.12 on i386 (smoke); ends "N passed, N failed"
 check: $(B)/deps.stamp $(SRC)/pristine.stamp
-	@tests/check.sh
+	@CHECK_MATRIX=$(CHECK_MATRIX) tests/check.sh
 
 # The series applied to its tree (quilt push, git am) and checkpatch
 # --strict on every patch, nothing compiled (series/check.sh does the rest):
 # make check runs it on KVER=6.12, whose kernels it does not build.
 .PHONY: series-apply
+## the series applied (quilt, git am) and checkpatch --strict, nothing compiled
 series-apply: $(SRC)/pristine.stamp
 	@SERIES_DIR=$(SERIES) CHECK_STEPS="apply checkpatch" \
-		series/check.sh $(SRC)/pristine $(B)/check$(ksuffix)/apply
+		series/check.sh $(SRC)/pristine $(CHECK)/apply
 
 # The whole series check (series/check.sh): apply, checkpatch, every prefix
 # compiling all of lib/, drivers/base/ and its touched files, the kref
 # users; ~12 min on 2 cores, KVER=6.12 for series-6.12.  make check's own
 # run of it compiles only the kobject core of lib/ at each prefix.
 .PHONY: series-check
+## series-apply, then every prefix compiles, the kref users compile (~12 min)
 series-check: $(SRC)/pristine.stamp
-	@SERIES_DIR=$(SERIES) CHECK_TIER=$(TIER) SERIES_BUILT="$$($(MAKE) -s --no-print-directory print-built)" \
-		series/check.sh $(SRC)/pristine $(B)/check$(ksuffix)/series
+	@SERIES_DIR=$(SERIES) CHECK_TIER=$(TIER) SERIES_BUILT="$(BUILT)" \
+		series/check.sh $(SRC)/pristine $(CHECK)/series
 
 # Every struct kobj_type without a release(), and every ktype swapped after
 # init, in the baseline tree (Coccinelle; ~6 min, so not part of check).
 .PHONY: ktype-scan
+## every ktype without a release() in the baseline tree (Coccinelle, ~6 min)
 ktype-scan: $(SRC)/baseline.stamp
 	@$(PHASE) "ktype scan baseline" $(LOGS)/ktype-scan.log \
 		series/ktype-scan.sh $(SRC)/baseline
 
 # The verdict of a run comes from its records alone (qemu/judge.sh).
+## judge every recorded run under build/runs again (no boot), changed verdicts marked
 judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp
 	@qemu/judge.sh -r $(B)/runs
 
@@ -316,6 +310,7 @@ judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp
 # nested.  KTAP_RUNS: SCENARIO (both kernels) or KERNEL/SCENARIO words,
 # default every judged run of the cell.  make check nests it under each
 # boot step (tests/boot-step.sh).
+## the runs of make ktap: SCENARIO or KERNEL/SCENARIO words (default: all judged)
 KTAP_RUNS ?= $(patsubst $(RUNS)/%/verdict,%,$(wildcard $(RUNS)/*/*/verdict))
 ktap_dirs = $(foreach r,$(KTAP_RUNS),$(if $(findstring /,$(r)),$(RUNS)/$(r),\
 	$(foreach k,$(KERNELS),$(RUNS)/$(k)/$(r))))
@@ -323,6 +318,7 @@ ktap_dirs = $(foreach r,$(KTAP_RUNS),$(if $(findstring /,$(r)),$(RUNS)/$(r),\
 # (kunit.ktap, passed or failed; made again when the console is newer, and
 # put in place whole, so an interrupted parse is not taken for a new one).
 .PHONY: ktap
+## the cell's judged runs as one KTAP document, no boot
 ktap: | $(SRC)/pristine.stamp
 	@for d in $(filter %/kunit,$(ktap_dirs)); do [ ! -s $$d/data/dmesg ] || \
 		[ $$d/kunit.ktap -nt $$d/data/dmesg ] || { \
@@ -332,18 +328,17 @@ ktap: | $(SRC)/pristine.stamp
 	@$(if $(ktap_dirs),qemu/runs-ktap.sh $(ktap_dirs),\
 		echo "ktap: no judged run under $(RUNS) (make kunit, walk, hotplug, ... first)" >&2; exit 1)
 
+## remove runs, objects and trees (keeps the pristine trees)
 clean:
 	rm -rf $(B)/runs $(B)/obj $(SRC)/baseline* $(SRC)/patched* $(INITRAMFS)
+## remove build/ entirely
 distclean:
 	rm -rf $(B)
 
 -include tests/hotplug/hotplug.mk
 -include lava/lava.mk
 
-print-tier:
-	@echo $(TIER)
+
+# for tests/host/run.sh until it reads scripts/cells.sh
 print-fragments:
 	@echo $(FRAGMENTS)
-# each kernel's O= dir and build log, OBJ:LOG (series/check.sh's SERIES_BUILT)
-print-built:
-	@echo $(foreach k,$(KERNELS),$(abspath $(OBJ)/$(k)):$(abspath $(LOGS)/$(CELL)-$(k)-build.log))

@@ -39,6 +39,9 @@ CC=${CC:-gcc}
 
 die() { echo "initramfs/build.sh: $*" >&2; exit 1; }
 
+# the arch's guest compiler (GUEST_CC) and Debian name, from the cell table
+facts=$("$here/../scripts/cells.sh" -a "$arch") || exit 2
+eval "$(echo "$facts" | grep -E '^(GUEST_CC|DEB_ARCH)=')"
 case $arch in
 x86_64)
 	busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
@@ -46,11 +49,11 @@ x86_64)
 	ldd "$busybox" >/dev/null 2>&1 && die "$busybox is not static"
 	;;
 i386)
-	CC=${CC_I386:-i686-linux-gnu-gcc}
+	CC=${CC_I386:-$GUEST_CC}
 	command -v "$CC" >/dev/null || die "no i386 compiler $CC (apt-get install gcc-i686-linux-gnu)"
-	root=${I386_ROOT:-$here/../build/deps/i386/root}
+	root=${I386_ROOT:-$here/../build/deps/$DEB_ARCH/root}
 	root=$(cd "$root" 2>/dev/null && pwd) ||
-		die "no i386 userland in ${I386_ROOT:-build/deps/i386/root} (run scripts/install-deps.sh)"
+		die "no i386 userland in ${I386_ROOT:-build/deps/$DEB_ARCH/root} (run scripts/install-deps.sh)"
 	busybox=$root/bin/busybox systool=$root/usr/bin/systool
 	for f in "$busybox" "$systool"; do
 		readelf -h "$f" 2>/dev/null | grep -q 'Machine:.*80386' ||
@@ -58,7 +61,7 @@ i386)
 	done
 	readelf -l "$busybox" | grep -q INTERP && die "$busybox is not static"
 	;;
-*) echo "initramfs/build.sh: unknown arch '$arch' (x86_64 or i386)" >&2; exit 2 ;;
+*) echo "initramfs/build.sh: no userland for arch '$arch' here (x86_64 or i386)" >&2; exit 2 ;;
 esac
 
 rm -rf "$stage"

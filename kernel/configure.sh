@@ -6,7 +6,8 @@
 # or when the .config is not for ARCH.  The check is build/tools/config-check
 # unless $CONFIG_CHECK names another build of tools/config-check.c.
 #
-# ARCH (-a, else $ARCH, else x86_64): make runs with ARCH=x86 (x86_64:
+# ARCH (-a, else $ARCH, else x86_64; an ARCH of scripts/cells.sh, or its
+# kbuild ARCH): make runs with scripts/cells.sh's KBUILD_ARCH: ARCH=x86 (x86_64:
 # kbuild's own default on this host; 64BIT comes from x86_64.config and
 # olddefconfig gives the 64-bit options their defaults, where ARCH=x86_64
 # would have tinyconfig turn them off) or ARCH=i386 (every later make in
@@ -26,23 +27,20 @@ arch=${ARCH:-x86_64}
 while getopts a: opt; do
 	case $opt in
 	a) arch=$OPTARG ;;
-	*) echo "usage: $0 [-a i386|x86_64] SRC OBJ FRAGMENT..." >&2; exit 2 ;;
+	*) echo "usage: $0 [-a ARCH] SRC OBJ FRAGMENT..." >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 3 ] || { echo "usage: $0 [-a i386|x86_64] SRC OBJ FRAGMENT..." >&2; exit 2; }
-case $arch in
-x86_64|x86) set_arch=ARCH=x86 want=CONFIG_X86_64=y ;;
-i386) set_arch=ARCH=i386 want=CONFIG_X86_32=y ;;
-*) echo "configure.sh: unknown arch '$arch' (i386 or x86_64)" >&2; exit 2 ;;
-esac
+[ $# -ge 3 ] || { echo "usage: $0 [-a ARCH] SRC OBJ FRAGMENT..." >&2; exit 2; }
+facts=$("$here/scripts/cells.sh" -a "$arch") || exit 2
+eval "$(echo "$facts" | sed -n 's/^ARCH=/a=/p; /^KBUILD_ARCH=/p; /^CONFIG_ARCH=/p')"
+set_arch=ARCH=$KBUILD_ARCH want=$CONFIG_ARCH
 src=$(cd "$1" && pwd)
 mkdir -p "$2"
 obj=$(cd "$2" && pwd)
 shift 2
 # the arch fragments, around the given ones
 configs=$here/kernel/configs
-a=${arch%x86}; a=${a:-x86_64}
 frags=$configs/$a.config
 for f; do
 	frags="$frags $f"

@@ -39,7 +39,8 @@
 #   RUNS/<tier>/{baseline,patched}/<scenario>/verdict    (must be "0 ...")
 #   RUNS/<tier>/{baseline,patched}/<scenario>/data/{census,slabinfo,meminfo}
 #   RUNS/<tier>/{baseline,patched}/bench-<N>/{verdict,repro.cmd,data/bench}
-#   OBJS/<tier>/{baseline,patched}/arch/x86/boot/bzImage  (runs must be newer)
+#   OBJS/<tier>/{baseline,patched}/IMAGE  (runs must be newer; IMAGE:
+#                                            scripts/cells.sh's, by the tier's arch)
 #   OBJS/<tier>/{baseline,patched}/{vmlinux,.config,include/generated/}
 # (for each tier of -t and -x and scenario of -c; a run or vmlinux that does not
 # exist yet is left out and the report says so).  Tools: gcc,

@@ -4,16 +4,18 @@
 # usage: job.sh -k BZIMAGE -i INITRD -s SCENARIO -o JOBDIR
 #               [-a "extra kernel args"] [-t TIMEOUT] [-n IDLE]
 #               [-d "host driver command"] [-q "extra qemu args"]
+#               [-A ARCH]
 #
 # The options are qemu/run.sh's, so a run.sh command line becomes a job.
 # Writes JOBDIR/job.yaml (device_type qemu: deploy to tmpfs, boot method
 # qemu, a test action whose monitors turn the guest's framed KTAP lines and
 # its exit status into LAVA results) and JOBDIR/device.yaml, the device
-# dictionary LAVA's qemu.jinja2 renders for the job's context (arch amd64,
-# no_kvm, memory, extra_options) minus its -net nic, for lava-run here.
+# dictionary LAVA's qemu.jinja2 renders for the job's context (arch: the
+# Debian name of -A's arch, scripts/cells.sh's DEB_ARCH; no_kvm, memory,
+# extra_options) minus its -net nic, for lava-run here.
 # The guest runs in console mode (results=console, see initramfs/init); the
 # kernel command line is run.sh's.  Timeouts: TIMEOUT (default run.sh's)
-# for the boot and for the test, plus DEPLOY_SLACK (120 s) for the job.
+# for the boot and for the test, plus 120 s for the job (its deploy).
 # no_kvm follows run.sh's KVM decision: ACCEL, else the CPU flags and the
 # probe kept in build/kvm-probe (KVM_CACHE); without a probe, TCG.
 # Artifacts by URL: file://ABSOLUTE-PATH, or with LAVA_URL=BASE the path
@@ -26,20 +28,26 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 kernel= initrd= scenario= out= extra= driver= qargs=
 timeout=$(sed -n 's/^timeout=\([0-9]*\) idle=.*/\1/p' "$here/qemu/run.sh")
 idle=
-slack=${DEPLOY_SLACK:-120}
+slack=120 arch=x86_64
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 2; }
-while getopts k:i:s:o:a:t:n:d:q: opt; do
+while getopts k:i:s:o:a:t:n:d:q:A: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; s) scenario=$OPTARG ;;
 	o) out=$OPTARG ;; a) extra=$OPTARG ;; t) timeout=$OPTARG ;;
 	n) idle=$OPTARG ;; d) driver=$OPTARG ;; q) qargs=$OPTARG ;;
+	A) arch=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$scenario" ] && [ -n "$out" ] || usage
 out=${out%/}
 case $timeout in ''|*[!0-9]*) echo "job.sh: bad timeout '$timeout'" >&2; exit 2 ;; esac
+facts=$("$here/scripts/cells.sh" -a "$arch") || exit 2
+eval "$(echo "$facts" | grep -E '^(ARCH|DEB_ARCH|QEMU|CONSOLE)=')"
+# qemu.jinja2's names of the arch: Debian's, and the kernel's if another
+available=$DEB_ARCH
+[ "$ARCH" = "$DEB_ARCH" ] || available="$DEB_ARCH, $ARCH"
 mkdir -p "$out" || exit 2
 rm -f "$out/skipped" "$out/job.yaml" "$out/device.yaml"
 if [ -n "$driver" ]; then
@@ -78,7 +86,7 @@ no_kvm=true
 
 [ "$scenario" = kunit ] || extra="kunit.filter_glob=- $extra"
 extra=$(echo "$extra" | sed 's/  */ /g; s/ $//')
-append="console=ttyS0 loglevel=5 panic=-1 no_timer_check scenario=$scenario $extra results=console"
+append="console=$CONSOLE loglevel=5 panic=-1 no_timer_check scenario=$scenario $extra results=console"
 append=$(echo "$append" | tr -s ' ')
 name=$(echo "$out" | sed "s|^$here/||; s|^build/lava/||")
 
@@ -98,7 +106,7 @@ extras=$(printf '%s\n' '-smp 2' -nodefaults '-vga none' '-serial stdio' -no-rebo
 	echo "visibility: public"
 	echo "priority: medium"
 	echo "context:"
-	echo "  arch: amd64"
+	echo "  arch: $DEB_ARCH"
 	echo "  no_kvm: $no_kvm"
 	echo "  memory: 1024"
 	echo "  extra_options:"
@@ -145,12 +153,12 @@ extras=$(printf '%s\n' '-smp 2' -nodefaults '-vga none' '-serial stdio' -no-rebo
 	echo "      fixupdict: {'0': pass, '1': fail}"
 } > "$out/job.yaml"
 
-# The device dictionary qemu.jinja2 renders for that context (amd64).
+# The device dictionary qemu.jinja2 renders for that context.
 {
-	echo "# device dictionary: LAVA's qemu.jinja2 for arch amd64, no_kvm $no_kvm,"
+	echo "# device dictionary: LAVA's qemu.jinja2 for arch $DEB_ARCH, no_kvm $no_kvm,"
 	echo "# memory 1024 and the job's extra_options (its -net nic line left out)"
 	echo "device_type: qemu"
-	echo "available_architectures: [amd64, x86_64]"
+	echo "available_architectures: [$available]"
 	echo "constants:"
 	echo "  kernel-start-message: 'Linux version [0-9]'"
 	echo "  shutdown-message: 'reboot: Restarting system'"
@@ -177,8 +185,8 @@ extras=$(printf '%s\n' '-smp 2' -nodefaults '-vga none' '-serial stdio' -no-rebo
 	echo "    methods:"
 	echo "      qemu:"
 	echo "        parameters:"
-	echo "          command: qemu-system-x86_64"
-	echo "          boot_options: {root: /dev/sda1, console: 'ttyS0,115200', boot_order: c}"
+	echo "          command: $QEMU"
+	echo "          boot_options: {root: /dev/sda1, console: '$CONSOLE,115200', boot_order: c}"
 	echo "          options:"
 	[ "$no_kvm" = false ] && echo "          - -cpu host" && echo "          - -enable-kvm"
 	echo "          - -nographic"

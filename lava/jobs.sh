@@ -1,20 +1,31 @@
 #!/bin/sh
-# jobs.sh OUTDIR [TARGET...] - a LAVA job for every boot the local pipeline
-# makes
+# jobs.sh [-k KVER] [-a ARCH] OUTDIR [TARGET...] - a LAVA job for every
+# boot the local pipeline makes on the cells of KVER and ARCH (default 6.1,
+# x86_64)
 #
 # Asks make what the TARGETs (default: all hotplug hotplug-fault, i.e.
 # `make`, its size report's runs and the stress and fault sweeps) would run,
 # without building or booting anything (make -n, qemu/run.sh taken as
-# changed, kernels, initramfs and tools taken as made), and turns every
+# changed, kernels, initramfs and tools taken as made: their paths are
+# scripts/cells.sh's), and turns every
 # qemu/run.sh command line it prints into lava/job.sh with the same options:
-# OUTDIR/<tier>/<kernel>/<run>/{job.yaml,device.yaml}, so the runs, their
+# OUTDIR/<cell>/<kernel>/<run>/{job.yaml,device.yaml}, so the runs, their
 # kernel arguments, QEMU options and timeouts are the Makefile's.  A run
 # with a host driver gets OUTDIR/.../skipped instead.  OUTDIR/jobs.txt
 # lists every run: "job DIR" or "skipped DIR: why".  Environment: LAVA_URL
-# (artifact base URL, see lava/job.sh), MAKE.
+# (artifact base URL, see lava/job.sh).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 2; }
+usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 2; }
+kver=6.1 arch=x86_64
+while getopts k:a: opt; do
+	case $opt in
+	k) kver=$OPTARG ;; a) arch=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || usage
 out=$1
 shift
 [ $# -gt 0 ] || set -- all hotplug hotplug-fault
@@ -22,15 +33,18 @@ case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 cd "$here" || exit 2
 mkdir -p "$out" || exit 2
 
+# every tier's kernels of the cell, its initramfs, deps and tools: made
 old=
-for t in debug fast; do
+for t in debug fast smoke; do
+	eval "$(scripts/cells.sh -k "$kver" -a "$arch" -t "$t")" || exit 2
 	for k in baseline patched; do
-		old="$old -o build/obj/$t/$k/built.stamp"
+		old="$old -o $OBJ/$k/built.stamp"
 	done
 done
-old="$old -o build/initramfs.cpio.gz -o build/deps.stamp -o build/tools/hotplug-qmp"
-env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS ${MAKE:-make} --no-print-directory \
-	-n -W qemu/run.sh $old "$@" > "$out/pipeline.txt" 2>&1 || {
+old="$old -o $INITRAMFS -o build/deps.stamp -o build/tools/hotplug-qmp"
+# shellcheck disable=SC2086
+env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory \
+	-n -W qemu/run.sh $old KVER="$kver" ARCH="$arch" "$@" > "$out/pipeline.txt" 2>&1 || {
 	echo "jobs.sh: make -n $* failed: $out/pipeline.txt" >&2
 	tail -n 5 "$out/pipeline.txt" >&2
 	exit 1

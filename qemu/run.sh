@@ -5,10 +5,11 @@
 # usage: run.sh -k BZIMAGE -i INITRD -s SCENARIO -o RUNDIR
 #               [-a "extra kernel args"] [-t TIMEOUT] [-n IDLE]
 #               [-d "host driver command"] [-q "extra qemu args"]
-#               [-A x86_64|i386]
+#               [-A ARCH]
 #
-# -A: the kernel's arch, x86_64 (the default, qemu-system-x86_64) or i386
-# (qemu-system-i386, for the KVM probe too); the machine is the same.
+# -A: the kernel's arch, x86_64 (the default) or another of
+# scripts/cells.sh, which gives its QEMU binary (for the KVM probe too),
+# machine and console.
 # Serial ports: ttyS0 console -> RUNDIR/console.log, ttyS1 KTAP ->
 # RUNDIR/result.ktap, ttyS2 data sections -> RUNDIR/data/<name>, and with -d
 # ttyS3 on the unix socket $CTL_SOCK.  QMP listens on $QMP_SOCK.  Both
@@ -36,7 +37,6 @@
 # forces TCG.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-tools=${TOOLS:-$here/build/tools}
 kernel= initrd= scenario= out= extra= driver= qargs=
 timeout=600 idle=120 arch=x86_64
 
@@ -51,10 +51,10 @@ while getopts k:i:s:o:a:t:n:d:q:A: opt; do
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$scenario" ] && [ -n "$out" ] || usage
-case $arch in
-x86_64|i386) qemu=qemu-system-$arch ;;
-*) echo "run.sh: unknown arch '$arch' (-A x86_64 or i386)" >&2; exit 5 ;;
-esac
+facts=$("$here/scripts/cells.sh" -a "$arch" 2> /dev/null) ||
+	{ echo "run.sh: unknown arch '$arch' (scripts/cells.sh has no such ARCH)" >&2; exit 5; }
+eval "$(echo "$facts" | grep -E '^(QEMU|MACHINE|CONSOLE)=')"
+qemu=$QEMU machine=$MACHINE console=$CONSOLE
 for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "run.sh: cannot read $f" >&2; exit 5; }
 done
@@ -76,9 +76,9 @@ pick_accel() {
 		return
 	fi
 	echo "run.sh: probing KVM (answer kept in $cache)" >&2
-	timeout 30 $qemu -M pc -accel kvm -m 256M -display none \
+	timeout 30 $qemu -M "$machine" -accel kvm -m 256M -display none \
 		-no-reboot -serial "file:$out/kvm-probe.log" -kernel "$kernel" \
-		-append 'console=ttyS0 panic=-1 rdinit=/nonexistent' \
+		-append "console=$console panic=-1 rdinit=/nonexistent" \
 		> /dev/null 2>&1
 	a=tcg
 	grep -q 'Linux version' "$out/kvm-probe.log" 2> /dev/null && a=kvm
@@ -108,14 +108,14 @@ ctl=
 # the IO-APIC timer check waits for, and the boot panics at 0.04 s with
 # "IO-APIC + timer doesn't work!" (seen beside four compiles); the check
 # is about real chipsets, not what a run tests.
-set -- $qemu -name "krefrun-$$" -M pc -accel "$accel" -smp 2 -m 1G \
+set -- $qemu -name "krefrun-$$" -M "$machine" -accel "$accel" -smp 2 -m 1G \
 	-display none -no-reboot -nodefaults -vga none \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-qmp "unix:$sock/qmp.sock,server=on,wait=off" \
 	-serial "file:$out/console.log" -serial "file:$out/result.ktap" \
 	-serial "file:$out/data.raw" $ctl $qargs \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 loglevel=5 panic=-1 no_timer_check scenario=$scenario $extra"
+	-append "console=$console loglevel=5 panic=-1 no_timer_check scenario=$scenario $extra"
 for a in "$@"; do
 	case $a in
 	*[!A-Za-z0-9_./:,=+-]*) printf "'%s' " "$a" ;;

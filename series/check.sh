@@ -43,7 +43,7 @@
 # kobject core in it; make check's is core),
 # SERIES_BUILT (OBJ:LOG ...: O= dirs where make built a whole kernel from
 # a prefix of this series with the same fragments, and that build's log;
-# make check passes its debug kernels, `make print-built`).
+# make check passes its debug kernels: scripts/cells.sh's BUILT).
 set -u
 [ -z "${NICE:-}" ] || renice -n "$NICE" -p $$ > /dev/null
 

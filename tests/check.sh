@@ -11,9 +11,9 @@
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
-# make check is the debug tier's: every detector on (CHECK_TIER=fast to try
-# the other one; series/check.sh reads the same variable)
-TIER=${CHECK_TIER:-debug}
+# make check is the debug tier's: every detector on (make check TIER=fast
+# to try the other one; series/check.sh gets it as CHECK_TIER)
+TIER=${TIER:-debug}
 export TIER
 s_logs=build/logs/check
 . tests/steps.sh
@@ -62,7 +62,7 @@ s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
 	[ "$matrix" != 1 ] ||
 		s_run "$c61" tests/boot-step.sh "kunit census" TIER=smoke ARCH=i386 kunit census
 } &
-s_step "kernels + initramfs ($($MAKE -s --no-print-directory print-tier), side by side)" \
+s_step "kernels + initramfs ($TIER, side by side)" \
 	$MAKE -j2 kernels initramfs
 built=$?
 
@@ -75,7 +75,7 @@ built=$?
 # runs on the patched kernel, where the series' fixes and its conversion
 # meet; the baseline's is `make TIER=debug hotplug-fault-baseline
 # HOTPLUG_FAULT_OPS=pci` (both are in results/hotplug.md).
-cycles=${CHECK_CYCLES:-20}
+cycles=${CYCLES:-20}
 s_add hp_b "hotplug stress x$cycles, baseline, every detector read"
 s_add hp_p "hotplug stress x$cycles, patched, every detector read"
 s_add fi_p "fault injection: every PCI rescan fault point, patched"
@@ -97,13 +97,14 @@ s_add series "series: apply, checkpatch, bisect, users"
 	s_run "$planted" $MAKE hotplug-planted
 } &
 # the series check's bisect takes each debug kernel as the prefix it was
-# built from (same config and sources, its log read for warnings)
-SERIES_BUILT=$($MAKE -s --no-print-directory print-built)
+# built from (same config and sources, its log read for warnings: the
+# cell table's BUILT)
+SERIES_BUILT=$(scripts/cells.sh -t "$TIER" | sed -n "s/^BUILT='\(.*\)'\$/\1/p")
 # Each prefix compiles the kobject core of lib/, not all of it (the
 # whole of lib/ is compiled at the two prefixes the kernels are; `make
 # series-check` compiles it at every prefix).
-(NICE=10 SERIES_BUILT=$SERIES_BUILT BISECT_SCOPE=core &&
-	export NICE SERIES_BUILT BISECT_SCOPE &&
+(NICE=10 SERIES_BUILT=$SERIES_BUILT BISECT_SCOPE=core CHECK_TIER=$TIER &&
+	export NICE SERIES_BUILT BISECT_SCOPE CHECK_TIER &&
 	s_run "$series" series/check.sh build/src/pristine build/check/series) &
 wait
 

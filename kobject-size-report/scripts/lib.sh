@@ -4,7 +4,7 @@
 # the pipeline's trees, when they hold the series' current patches; else
 # made by kernel/tree.sh into WORK/src).  Layouts: the distribution-like
 # x86_64-dist and i386-dist, and one per booted tier, <arch>-<tier>
-# (tier_layout: fast -> x86_64-fast, fast-i386 -> i386-fast; see
+# (tier_layout: cell fast -> x86_64-fast, fast-i386 -> i386-fast; see
 # layout_fragments).  Every figure file lands in
 # WORK/out/<tree>/<layout>.*; the report tool reads them from there.
 #
@@ -145,19 +145,26 @@ layout_fragments()
 	return 0
 }
 
-# ARCH=x86 for x86_64, as kernel/configure.sh gets by default (ARCH=x86_64
-# would change what tinyconfig leaves, e.g. X86_5LEVEL).
-layout_arch() { case $1 in i386-*) echo i386 ;; *) echo x86 ;; esac; }
+# cell_fact KEY ARG...: KEY's value in scripts/cells.sh ARG... (the table
+# of cells: names, paths, arch facts; run from the repository's top)
+cell_fact()
+{
+	k=$1
+	shift
+	scripts/cells.sh "$@" | sed -n "s/^$k='\(.*\)'\$/\1/p"
+}
 
-# tier_layout TIER: the layout a tier's kernels are built in (the
-# Makefile's tier names: TIER, then -ARCH unless x86_64, then -KVER
-# unless 6.1; the KVER is the report's own, by its -S and -w).
+# layout_arch LAYOUT: kbuild's ARCH of the layout's arch (ARCH=x86 for
+# x86_64, as kernel/configure.sh gives it: ARCH=x86_64 would change what
+# tinyconfig leaves, e.g. X86_5LEVEL).
+layout_arch() { cell_fact KBUILD_ARCH -a "${1%%-*}"; }
+
+# tier_layout CELL: the layout a booted cell's kernels are built in,
+# ARCH-TIER (a cell's name: scripts/cells.sh -c; its KVER is the
+# report's own, by its -S and -w).
 tier_layout()
 {
-	case $1 in
-	*-i386|*-i386-*) echo "i386-${1%%-*}" ;;
-	*) echo "x86_64-${1%%-*}" ;;
-	esac
+	echo "$(cell_fact ARCH -c "$1")-$(cell_fact TIER -c "$1")"
 }
 
 # layout_tier LAYOUT: the booted tier of -t or -x built in LAYOUT, if any.
@@ -372,7 +379,7 @@ refuse()
 # DIR/data lacks one of the FILEs.
 run_bad()
 {
-	bz=$objs/$1/$2/arch/x86/boot/bzImage d=$3
+	bz=$objs/$1/$2/$(cell_fact IMAGE -c "$1") d=$3
 	shift 3
 	v=$(cat "$d/verdict" 2>/dev/null || echo none)
 	case $v in
@@ -390,13 +397,13 @@ run_bad()
 }
 
 # run_cmd DIR KERNEL: DIR's QEMU command, a word a line, without what
-# differs by design (run dir, kernel image, the process id in -name, the
-# mktemp directory of the QMP and control sockets).
+# differs by design (run dir, the kernel image: -kernel's argument, the
+# process id in -name, the mktemp directory of the QMP and control sockets).
 run_cmd()
 {
 	[ -f "$1/repro.cmd" ] || { echo "no $1/repro.cmd"; return; }
 	tail=$(basename "$(dirname "$1")")/$(basename "$1")
-	sed -e "s|[^ :,']*/$tail/|RUN/|g" -e "s|[^ ']*/$2/arch/x86/boot/bzImage|KERNEL|" \
+	sed -e "s|[^ :,']*/$tail/|RUN/|g" -e "s|-kernel [^ ']*/$2/[^ ']*|-kernel KERNEL|" \
 	    -e 's/krefrun-[0-9]*/krefrun/' \
 	    -e "s|[^ :,=']*/krefrun\.[A-Za-z0-9]*/|SOCK/|g" "$1/repro.cmd" | tr ' ' '\n'
 }

@@ -1,6 +1,6 @@
 # tests/hotplug/hotplug.mk - hotplug stress targets (included by the Makefile).
 #
-#   make hotplug [CYCLES=50] [HOTPLUG_MIX=...]
+#   make hotplug [CYCLES=50]
 #	both kernels of $(TIER), one qemu/run.sh each with the host QMP
 #	driver; results in $(RUNS)/<kernel>/hotplug/ (result.ktap,
 #	data/summary.json, verdict), a table of both summaries at the end.
@@ -13,9 +13,10 @@
 #	every fatal fault point of one sweep: the faultsweep scenario booted
 #	again from the attempt after each (tests/hotplug/findings.sh), in
 #	$(RUNS)/<kernel>/findings-<op>/from-N/.  Exit 1 if any was fatal.
-#   make hotplug-seams [SEAMS_KERNEL=baseline]
-#	three short boots, each a seam bug of issue 11 (tests/hotplug/seams.sh)
-#   make hotplug-planted [PLANTED_CYCLES=3]
+#   make hotplug-seams
+#	three short boots of the baseline kernel, each a seam bug of issue 11
+#	(tests/hotplug/seams.sh)
+#   make hotplug-planted [CYCLES=3]
 #	the self-test: each tests/hotplug/planted/*.patch on top of the
 #	patched series, built, stressed; passes only if every run fails and
 #	names the detector the patch declares.
@@ -23,19 +24,20 @@
 # The machine boots with virtio-net in slots 2-4 and acpi=noirq: see the
 # header of initramfs/scenarios/hotplug.sh for why.
 
-CYCLES		?= 50
-HOTPLUG_MIX	?= qnet,qblk,pci,bind,cpu,nsim,scsi
-HOTPLUG_NSIM	?= 2,8
-HOTPLUG_NSIM_DEVS ?= 2
-PLANTED_CYCLES	?= 3
+# CYCLES (the Makefile's knob): 50 unless given
+hotplug_cycles	= $(or $(CYCLES),50)
+HOTPLUG_MIX	:= qnet,qblk,pci,bind,cpu,nsim,scsi
+HOTPLUG_NSIM	:= 2,8
+HOTPLUG_NSIM_DEVS := 2
+## the fault sweeps of make hotplug-fault: nsim, pci or both
 HOTPLUG_FAULT_OPS ?= nsim,pci
 HOTPLUG_QEMU	:= -device virtio-net-pci,addr=0x2,id=slot02 \
 		   -device virtio-net-pci,addr=0x3,id=slot03 \
 		   -device virtio-net-pci,addr=0x4,id=pers
-HOTPLUG_ARGS	= cycles=$(CYCLES) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) nsim_devs=$(HOTPLUG_NSIM_DEVS) \
+HOTPLUG_ARGS	= cycles=$(hotplug_cycles) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) nsim_devs=$(HOTPLUG_NSIM_DEVS) \
 		  acpi=noirq
 # boot + setup + settle + kmemleak + fault sweeps, then 60 s a cycle
-HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(CYCLES) * 60)))
+HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(hotplug_cycles) * 60)))
 HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 
 # The initramfs carries the host's scanner and detector table (the guest's
@@ -48,14 +50,15 @@ $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	$(CC) -O2 -Wall -Wextra -o $@ $< $(shell pkg-config --cflags --libs jansson)
 
 # hotplug_run KERNEL: one stress run through qemu/run.sh.
-hotplug_run = $(PHASE) "hotplug $(CELL)/$(1) x$(CYCLES)" \
+hotplug_run = $(PHASE) "hotplug $(CELL)/$(1) x$(hotplug_cycles)" \
 	$(LOGS)/$(CELL)-$(1)-hotplug.log \
-	$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+	$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
 	-s hotplug -o $(RUNS)/$(1)/hotplug -a "$(HOTPLUG_ARGS)" \
 	-q "$(HOTPLUG_QEMU)" -d "$(abspath $(HOTPLUG_TOOLS))" \
 	-t $(HOTPLUG_TIMEOUT) -n 300
 
 .PHONY: hotplug hotplug-planted $(addprefix hotplug-,$(KERNELS))
+## hotplug stress, both kernels (CYCLES: 50), every detector read
 hotplug: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	 $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
@@ -64,14 +67,16 @@ hotplug: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug); \
 	exit $$rc
 
+## hotplug stress of one kernel
 $(addprefix hotplug-,$(KERNELS)): hotplug-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@$(call hotplug_run,$*); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug; exit $$rc
 
+## self-test: planted refcount bugs must be caught (CYCLES: 3)
 hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		 $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
-	@TIER=$(TIER) CYCLES=$(PLANTED_CYCLES) HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
+	@TIER=$(TIER) CYCLES=$(or $(CYCLES),3) HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
 		HOTPLUG_MIX="$(HOTPLUG_MIX)" INITRAMFS=$(INITRAMFS) \
 		tests/hotplug/planted.sh $(SRC)/patched $(OBJ)/patched \
 		$(B)/planted/$(CELL)
@@ -84,16 +89,18 @@ FAULT_ARGS	:= acpi=noirq
 FAULT_WATCH	:= -t 5400 -n 300
 hotplug_fault_run = $(PHASE) "hotplug-fault $(CELL)/$(1)" \
 	$(LOGS)/$(CELL)-$(1)-hotplug-fault.log \
-	$(RUN) -k $(OBJ)/$(1)/arch/x86/boot/bzImage -i $(INITRAMFS) \
+	$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
 	-s faultsweep -o $(RUNS)/$(1)/hotplug-fault \
 	-a "fault_ops=$(HOTPLUG_FAULT_OPS) $(FAULT_ARGS)" $(FAULT_WATCH)
 
 .PHONY: hotplug-fault $(addprefix hotplug-fault-,$(KERNELS))
+## the fault sweeps (HOTPLUG_FAULT_OPS) of one kernel
 $(addprefix hotplug-fault-,$(KERNELS)): hotplug-fault-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) | $(HOST_TOOLS)
 	@$(call hotplug_fault_run,$*); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug-fault; exit $$rc
 
+## failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS), both kernels
 hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	       | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
@@ -103,22 +110,25 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	exit $$rc
 
 # A sweep stops at the first fatal attempt; this one goes on past each.
+## the sweep of make hotplug-findings-<kernel>: pci or nsim
 FINDINGS_OP	?= pci
 .PHONY: $(addprefix hotplug-findings-,$(KERNELS))
+## every fatal fault point of one sweep (FINDINGS_OP), a boot past each
 $(addprefix hotplug-findings-,$(KERNELS)): hotplug-findings-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) | $(HOST_TOOLS)
-	@tests/hotplug/findings.sh -A $(ARCH) -k $(OBJ)/$*/arch/x86/boot/bzImage \
+	@tests/hotplug/findings.sh -A $(ARCH) -k $(OBJ)/$*/$(IMAGE) \
 		-i $(INITRAMFS) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP) \
 		-a "$(FAULT_ARGS)" $(FAULT_WATCH)
 
 # The hotplug scenario's seam bugs (issue 11), three short boots of one
 # kernel: tests/hotplug/seams.sh.
-SEAMS_KERNEL	?= baseline
+SEAMS_KERNEL	:= baseline
 .PHONY: hotplug-seams
+## the seam bugs of issue 11: three short boots of the baseline kernel
 hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
 	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
 		KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
 		DRIVER="$(abspath $(HOTPLUG_TOOLS))" \
-		tests/hotplug/seams.sh $(OBJ)/$(SEAMS_KERNEL)/arch/x86/boot/bzImage \
+		tests/hotplug/seams.sh $(OBJ)/$(SEAMS_KERNEL)/$(IMAGE) \
 		$(INITRAMFS) $(B)/seams/$(CELL)

@@ -1,0 +1,142 @@
+#!/bin/sh
+# cells.sh - the one table of cells: KVER x ARCH x TIER -> every path and
+# arch fact the pipeline uses, as KEY=VALUE lines.
+#
+# usage: cells.sh [-b BUILD] [-k KVER] [-a ARCH] [-t TIER] [-c CELL] [-m]
+#   -k KVER   kernel version, 6.1 (default) or 6.12 (series-KVER/)
+#   -a ARCH   an ARCH of the table below (default x86_64), or its kbuild
+#             ARCH (x86 is x86_64)
+#   -t TIER   debug, fast (default) or smoke (kernel/fragments.sh)
+#   -c CELL   a cell name (TIER[-ARCH][-KVER], as CELL below prints it)
+#             instead of -k, -a and -t
+#   -b BUILD  the build directory the paths are under (default build)
+#   -m        make syntax: KEY:=VALUE words, a list as KEY+=WORD each, no
+#             word with a space (the Makefile evaluates each word)
+# Default output: KEY='VALUE' lines for `eval "$(scripts/cells.sh ...)"`.
+#
+# Keys: KVER ARCH TIER; CELL, the cell's name: TIER, then -ARCH unless
+# x86_64, then -KVER unless 6.1 (fast, debug-i386, smoke-i386-6.12), and
+# its SUFFIX (-ARCH-KVER, the other tiers' cells are TIER$SUFFIX) and
+# KSUFFIX (-KVER: the trees' and the series' suffix);
+# SERIES (the series dir), SRC (pristine/baseline/patched trees), OBJ
+# (OBJ/<kernel>/ is a kernel's O= dir), RUNS (RUNS/<kernel>/<scenario>/),
+# REPORT and SIZE (the size report's output and work dirs), CHECK (the
+# series check's scratch dir), LOGS, INITRAMFS, BUILT (each kernel's O= dir
+# and build log, OBJ:LOG, absolute: series/check.sh's SERIES_BUILT); FRAGMENTS (the tier's
+# config fragments then the series', as kernel/configure.sh takes them;
+# it adds the arch's own); and the arch's facts, from the table:
+#   KBUILD_ARCH  kbuild's ARCH= (x86 for x86_64: see kernel/configure.sh)
+#   CONFIG_ARCH  the .config line an ARCH's config must have
+#   IMAGE        the boot image in a kernel's O= dir; IMAGE_TARGET, its
+#                make target (the file name)
+#   QEMU MACHINE CONSOLE  the QEMU binary, its -M, the kernel's console=
+#   DEB_ARCH     Debian's name of the arch (the guest's busybox, LAVA's
+#                device arch)
+#   GUEST_CC     the compiler of the guest's static programs (- : the
+#                host's, $CC)
+# Adding an arch: one line in the table, and kernel/configs/ARCH.config.
+set -eu
+
+table() {
+	cat <<'EOF'
+# ARCH  KBUILD_ARCH CONFIG_ARCH   IMAGE                 QEMU               MACHINE CONSOLE DEB_ARCH GUEST_CC
+x86_64  x86         CONFIG_X86_64 arch/x86/boot/bzImage qemu-system-x86_64 pc      ttyS0   amd64    -
+i386    i386        CONFIG_X86_32 arch/x86/boot/bzImage qemu-system-i386   pc      ttyS0   i386     i686-linux-gnu-gcc
+EOF
+}
+tiers="debug fast smoke"
+
+usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d' >&2; exit 2; }
+build=build kver=6.1 arch=x86_64 tier=fast cell= make=
+while getopts b:k:a:t:c:m opt; do
+	case $opt in
+	b) build=$OPTARG ;; k) kver=$OPTARG ;; a) arch=$OPTARG ;;
+	t) tier=$OPTARG ;; c) cell=$OPTARG ;; m) make=1 ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 0 ] || usage
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+# -c CELL: TIER, then words that name an ARCH of the table or a KVER
+if [ -n "$cell" ]; then
+	tier=${cell%%-*} kver=6.1 arch=x86_64
+	rest=${cell#"$tier"}
+	for w in $(echo "$rest" | tr '-' ' '); do
+		if table | awk -v a="$w" '$1 == a { f = 1 } END { exit !f }'; then
+			arch=$w
+		else
+			kver=$w
+		fi
+	done
+fi
+case " $tiers " in
+*" $tier "*) ;;
+*) echo "cells.sh: TIER=$tier: debug, fast or smoke" >&2; exit 2 ;;
+esac
+case $kver in
+*[!0-9.]*|'') echo "cells.sh: KVER=$kver is not a kernel version" >&2; exit 2 ;;
+esac
+row=$(table | awk -v a="$arch" '$1 == a { print; exit }')
+[ -n "$row" ] || row=$(table | awk -v a="$arch" '$1 !~ /^#/ && $2 == a { print; exit }')
+[ -n "$row" ] || {
+	echo "cells.sh: ARCH=$arch: one of $(table | awk '$1 !~ /^#/ { printf " %s", $1 }')" >&2
+	exit 2
+}
+# shellcheck disable=SC2086
+set -- $row
+arch=$1
+ks= as=
+[ "$kver" = 6.1 ] || ks=-$kver
+[ "$arch" = x86_64 ] || as=-$arch
+series=series$ks
+
+out() {
+	if [ -n "$make" ]; then
+		k=$1
+		shift
+		if [ $# -le 1 ]; then
+			printf '%s:=%s\n' "$k" "${1:-}"
+		else
+			printf '%s:=\n' "$k"
+			for w; do printf '%s+=%s\n' "$k" "$w"; done
+		fi
+	else
+		k=$1
+		shift
+		printf "%s='%s'\n" "$k" "$*"
+	fi
+}
+out KVER "$kver"
+out ARCH "$arch"
+out TIER "$tier"
+out CELL "$tier$as$ks"
+out SUFFIX "$as$ks"
+out KSUFFIX "$ks"
+out SERIES "$series"
+out SRC "$build/src$ks"
+out OBJ "$build/obj/$tier$as$ks"
+out RUNS "$build/runs/$tier$as$ks"
+out REPORT "$build/report$as$ks"
+out SIZE "$build/size$as$ks"
+out CHECK "$build/check$ks"
+out LOGS "$build/logs"
+out INITRAMFS "$build/initramfs$as.cpio.gz"
+# each kernel's O= dir and the log of its build (the Makefile's
+# LOGS/CELL-KERNEL-build.log), as absolute OBJ:LOG words
+case $build in /*) abs=$build ;; *) abs=$(pwd)/$build ;; esac
+out BUILT "$abs/obj/$tier$as$ks/baseline:$abs/logs/$tier$as$ks-baseline-build.log" \
+	"$abs/obj/$tier$as$ks/patched:$abs/logs/$tier$as$ks-patched-build.log"
+# shellcheck disable=SC2046
+out FRAGMENTS $("$top/kernel/fragments.sh" "$tier") \
+	$([ ! -f "$top/$series/kernel.config" ] || echo "$series/kernel.config")
+out KBUILD_ARCH "$2"
+out CONFIG_ARCH "$3=y"
+out IMAGE "$4"
+out IMAGE_TARGET "${4##*/}"
+out QEMU "$5"
+out MACHINE "$6"
+out CONSOLE "$7"
+out DEB_ARCH "$8"
+out GUEST_CC "$(echo "$9" | sed 's/^-$//')"
