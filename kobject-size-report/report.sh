@@ -9,8 +9,9 @@
 #   -t TIERS      booted tiers whose runs are read (default: fast); a run
 #                 there that failed, is older than its kernel or lacks data
 #                 stops the report; a scenario not run is noted
-#   -x TIERS      further tiers (default: debug): such runs are left out,
-#                 with a note in the report
+#   -x TIERS      further tiers (default: debug): their runs are read
+#                 where current (one that is not gets a note); runs
+#                 simply absent there are not mentioned
 #   -c SCENARIOS  run-time points read per tier (default: "census"; e.g.
 #                 "census hotplug": after boot and after the stress)
 #                 plus every boot RUNS/<tier>/<kernel>/bench-<N> (the bench
@@ -26,8 +27,10 @@
 #                 current patches (else made in WORK/src)
 #   -n            no pahole cross-check (the report then says so)
 # Run from the top of the repository.  Exit 0: OUT/report.txt and
-# OUT/report.json written (the text also on stdout); otherwise OUT holds
-# no report (an old one is removed first) and the error names the input.
+# OUT/report.json written (the text also on stdout), and OUT/report.svg
+# (bytes grown per ktype, hot-path change with its spread) drawn from
+# OUT/report.gp when gnuplot is installed; otherwise OUT holds no report
+# (an old one is removed first) and the error names the input.
 #
 # Inputs read (for Makefile dependencies):
 #   SRCROOT/pristine/                        the pristine tree (never written;
@@ -44,7 +47,7 @@
 #   OBJS/<tier>/{baseline,patched}/{vmlinux,.config,include/generated/}
 # (for each tier of -t and -x and scenario of -c; a run or vmlinux that does not
 # exist yet is left out and the report says so).  Tools: gcc,
-# make, pahole (dwarves), size, python3 (bloat-o-meter).
+# make, pahole (dwarves), size, python3 (bloat-o-meter), gnuplot (optional).
 # It writes only WORK and OUT; it never builds a kernel (make prepare and
 # single objects only, in WORK/obj).  Each long step prints a start, a
 # progress line every 30 s and an end line (scripts/phase.sh) on stderr;
@@ -59,7 +62,7 @@ while getopts s:t:x:c:w:o:r:b:S:n opt; do
 	c) scenarios=$OPTARG ;;
 	w) work=$OPTARG ;; o) out=$OPTARG ;; n) pahole=0 ;;
 	r) runs=$OPTARG ;; b) objs=$OPTARG ;; S) srcroot=$OPTARG ;;
-	*) sed -n '2,29p' "$0" >&2; exit 2 ;;
+	*) sed -n '2,33p' "$0" >&2; exit 2 ;;
 	esac
 done
 here=kobject-size-report
@@ -75,3 +78,6 @@ probe_all
 say "build dirs prepared in this run: $(wc -l < "$work/prepares") ($work/prepares)"
 runtime_all
 write_report
+"$work/bin/ksr-report" plot "$out" "$out/report.json" ||
+	die "ksr-report plot $out $out/report.json failed"
+"$here/scripts/plot.sh" "$out" report

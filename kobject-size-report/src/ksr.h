@@ -249,8 +249,9 @@ void bloat_read(struct vmsize *v);
 /* compare.c */
 int compare_main(int argc, char **argv);
 
-/* table.c */
+/* table.c, plot.c */
 int table_main(int argc, char **argv);
+int plot_main(int argc, char **argv);
 
 /* text.c, textrun.c, json.c */
 long lines_of(const struct probe *p, long size);

@@ -16,6 +16,7 @@
  * writes nothing.  A pahole mismatch is such a failure.  Bad usage exits 2.
  *        ksr-report compare A.json B.json  (compare.c)
  *        ksr-report table A.json [B.json...]  (table.c)
+ *        ksr-report plot [--name NAME] DIR A.json [B.json...]  (plot.c)
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -41,6 +42,7 @@ static const char usage_text[] =
 "usage: ksr-report --out DIR --map KTYPE-MAP [OPTION]...\n"
 "       ksr-report compare A.json B.json\n"
 "       ksr-report table A.json [B.json...]\n"
+"       ksr-report plot [--name NAME] DIR A.json [B.json...]\n"
 "Writes DIR/report.txt and DIR/report.json from recorded inputs:\n"
 "  --out DIR                      where the report goes\n"
 "  --map FILE                     ktype -> struct map (ktype-map.txt)\n"
@@ -268,6 +270,8 @@ int main(int argc, char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "table"))
 		return table_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return plot_main(argc - 1, argv + 1);
 	parse(k, argc, argv, &out);
 	check_complete(k);
 	map_read(k);

@@ -287,3 +287,119 @@ case $why in
 *"booted differently"*2G*) ok 0 "same_cmd: runs booted with another -m do not compare" ;;
 *) ok 1 "same_cmd: runs booted with another -m do not compare" "got: '$why'" ;;
 esac
+
+# The report as kernel tools print it (issue 30).
+# expect_text NAME SHELL-TEST: the tool succeeds on the fresh copy (edited
+# by the caller) and SHELL-TEST (on $tmp/out/report.txt) holds.
+expect_text() {
+	if ! tool; then
+		ok 1 "$1" "$(cat "$tmp/stderr")"
+	elif (cd "$tmp/out" && eval "$2") > "$tmp/why" 2>&1; then
+		ok 0 "$1"
+	else
+		ok 1 "$1" "want $2: $(cat "$tmp/why")"
+	fi
+}
+# vmlinux: the bloat-o-meter symbols of the tests and the benchmark, and of
+# the census, summed apart, recomputed here from the file with awk.
+bloat_split() {	# bloat_split FILE: "own test debug" deltas
+	awk 'NR > 2 && $1 != "Total:" && NF == 4 {
+		d = $4; sub(/^\+/, "", d)
+		if ($1 ~ /^(kref_rel_test_|kref_test_|kobj_test_|kobject_test_|kobj_bench|kobject_bench|__loc|__text)/ || $1 ~ /kunit/)
+			t += d
+		else if ($1 ~ /^(kobj_census|kobject_census)/)
+			c += d
+		else
+			o += d
+	} END { printf "%d %d %d\n", o, t, c }' "$1"
+}
+fresh
+set -- $(bloat_split "$tmp/in/vmsize/debug-bloat.txt")
+expect_json "vmlinux: the change's own cost apart from tests ($1) and census ($3), test code $2" \
+	"[s['delta'] for v in d['vmlinux'] for s in v['bloat_split']] == [$1, $2, $3]"
+expect_text "vmlinux: the change itself and the tests on lines of their own" \
+	"grep -E '^  the change itself \(46 symbols\) +[0-9]+ +[0-9]+ +\+$1\$' report.txt &&
+	 grep -E '^  KUnit tests and benchmark \(14 symbols\) +[0-9]+ +[0-9]+ +\+$2\$' report.txt &&
+	 awk '/^  the change itself/ { getline; print }' report.txt > own.largest &&
+	 grep -q 'kobject_release +398' own.largest && ! grep -q '_test_\\|__loc\\|__text' own.largest"
+# a census symbol (debug aid) and a benchmark symbol: each summed in its
+# class; the summary's total grows with them
+fresh
+edit vmsize/debug-bloat.txt '1s/(7279)/(7579)/; /^kobject_release /a kobject_census_show                            -     200    +200\nkobj_bench_lifecycle                           -     100    +100'
+expect_json "vmlinux: a census symbol is debug aid, a bench symbol test code" \
+	"[(s['class'], s['symbols'], s['delta']) for s in d['vmlinux'][0]['bloat_split']][1:] == [('KUnit tests and benchmark', 15, $2 + 100), ('census (debug aid)', 1, 200)]"
+fresh; edit vmsize/debug-bloat.txt '/^kobject_release /s/+398/+399/'
+expect_fail "bloat-o-meter symbols that do not sum to the summary" "symbols sum to +7280, the summary says +7279"
+
+# Hot path: the ratio, its spread and a verdict; insns, not ns.
+fresh
+expect_json "hot path: lifecycle +0.53 % inside a 29.17 % spread is within noise" \
+	"[(b['benchmark'], b['change_pct'], b['spread_pct'], b['verdict']) for b in d['bench']] == [('get_put', -12.77, 0.01, 'fewer insns, outside the noise'), ('lifecycle', 0.53, 29.17, 'within noise')]"
+expect_text "hot path: the verdict beside the ratio, in insns, no ns" \
+	"grep -q 'patched/baseline 1.005 (medians) +0.53 %, spread 29.17 %: within noise; +27.01 insns per lifecycle' report.txt &&
+	 ! grep -q ' ns per\|guest ns per operation' report.txt"
+fresh
+for f in "$tmp"/in/runs/fast/patched/bench-*/bench; do
+	awk '$1 == "lifecycle" { $3 = $3 * 2 } 1' "$f" > "$f.new" && mv "$f.new" "$f"
+done
+expect_json "hot path: lifecycle twice as long is outside the noise" \
+	"[b['verdict'] for b in d['bench'] if b['benchmark'] == 'lifecycle'] == ['more insns, outside the noise']"
+# single-sample figures carry their caveat beside them
+fresh
+expect_text "booted: slab pages and meminfo Slab marked as one sample" \
+	"[ \$(grep -c '^  slab pages (slabinfo, all caches) .*1 sample' report.txt) = 3 ] &&
+	 [ \$(grep -c '^  Slab (meminfo, kB) .* 1 sample\$' report.txt) = 3 ]"
+# columns: old new delta lines of struct kobject in both dist layouts
+expect_text "sizeof: old, new, delta, cache lines in columns" \
+	"grep -Eq '^kobject +36 +40 +\+4 +1->1 +64 +80 +\+16 +1->2\$' report.txt"
+# pahole's own text of struct kobject, before and after, in report.txt
+expect_text "pahole -C kobject, before and after, as pahole printed it" \
+	"for t in pristine patched; do
+		awk '/^struct kobject \{/,/^\};/' $tmp/in/pahole/\$t-x86_64-dist.pahole > \$t.want
+		awk -v t=\$t '\$0 ~ \"^. pahole -C kobject .*# \" t \"\$\" { p = 1; next } p && /^\};/ { print; exit } p' report.txt > \$t.got
+		[ -s \$t.want ] && cmp \$t.want \$t.got || exit 1
+	done; grep -q 'XXX 4 bytes hole' report.txt"
+# only the notes the run asked for: a tier given without runs and named by
+# no note (report.sh's -x tier never booted) is not mentioned; one a note
+# names is
+fresh; echo "--tier smoke x86_64-fast" >> "$tmp/in/args.txt"
+expect_text "a -x tier simply absent: not mentioned" "[ -s report.txt ] && ! grep -q smoke report.txt"
+fresh; echo "--tier smoke x86_64-fast" >> "$tmp/in/args.txt"
+echo "tier smoke: no census run of baseline (build/runs/smoke/baseline/census)" > "$tmp/in/notes"
+echo "--notes notes" >> "$tmp/in/args.txt"
+expect_text "a tier a note names: its missing runs said, with the note" \
+	"grep -q '^Booted: tier smoke: no run data read (see Notes)\$' report.txt &&
+	 grep -q '^Notes: tier smoke: no census run of baseline' report.txt"
+
+# The picture: ksr-report plot writes a gnuplot script and its data,
+# gnuplot draws an SVG that is XML and that rsvg-convert renders; across
+# two reports (make compare) a bar per run point of each.
+fresh
+if tool && (cd "$tmp" && ./ksr-report plot out out/report.json) 2> "$tmp/stderr" &&
+	(cd "$tmp/out" && gnuplot report.gp) 2>> "$tmp/stderr" &&
+	python3 -c 'import sys, xml.etree.ElementTree as E
+sys.exit(0 if E.parse(sys.argv[1]).getroot().tag.endswith("svg") else 1)' "$tmp/out/report.svg" 2>> "$tmp/stderr" &&
+	rsvg-convert -o "$tmp/out/report.png" "$tmp/out/report.svg" 2>> "$tmp/stderr" &&
+	[ "$(head -c 4 "$tmp/out/report.png" | tail -c 3)" = PNG ]; then
+	ok 0 "plot: report.svg drawn by gnuplot, valid XML, rendered to PNG"
+else
+	ok 1 "plot: report.svg drawn by gnuplot, valid XML, rendered to PNG" "$(cat "$tmp/stderr")"
+fi
+grep -q '^"fast lifecycle" 0.53 29.17$' "$tmp/out/report-hotpath.dat" &&
+	grep -q '^"device_ktype" 5792 11584 11744$' "$tmp/out/report-ktypes.dat" &&
+	ok 0 "plot: the data are the report's (lifecycle change and spread, device_ktype bytes)" ||
+	ok 1 "plot: the data are the report's (lifecycle change and spread, device_ktype bytes)" \
+		"$(cat "$tmp/out/report-hotpath.dat" "$tmp/out/report-ktypes.dat")"
+mkdir -p "$tmp/c/r1" "$tmp/c/r2" "$tmp/c/pic"
+cp "$tmp/out/report.json" "$tmp/c/r1/"; cp "$tmp/out/report.json" "$tmp/c/r2/"
+"$tmp/ksr-report" plot --name compare "$tmp/c/pic" "$tmp/c/r1/report.json" "$tmp/c/r2/report.json" 2> "$tmp/stderr" &&
+	"$top/scripts/plot.sh" "$tmp/c/pic" compare 2>> "$tmp/stderr" &&
+	rsvg-convert -o "$tmp/c/pic/compare.png" "$tmp/c/pic/compare.svg" 2>> "$tmp/stderr" &&
+	head -n 1 "$tmp/c/pic/compare-ktypes.dat" | grep -q '^ktype "r1 debug census" "r1 fast census" "r1 fast hotplug" "r2 debug census" "r2 fast census" "r2 fast hotplug"$' &&
+	ok 0 "plot: two reports (make compare): a bar per run point of each; plot.sh draws, rsvg renders" ||
+	ok 1 "plot: two reports (make compare): a bar per run point of each; plot.sh draws, rsvg renders" \
+		"$(cat "$tmp/stderr"; head -n 1 "$tmp/c/pic/compare-ktypes.dat")"
+"$tmp/ksr-report" plot "$tmp/c/pic" "$tmp/in/args.txt" > "$tmp/stderr" 2>&1
+[ $? = 2 ] && grep -q 'args.txt: not a report' "$tmp/stderr" &&
+	ok 0 "plot: not a report: exit 2, named" ||
+	ok 1 "plot: not a report: exit 2, named" "$(cat "$tmp/stderr")"
