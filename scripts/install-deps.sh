@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-i686-linux-gnu libc6-dev-i386-cross perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
-coccinelle"
+coccinelle gnuplot-nox"
 for group in "$@"; do
 	case "$group" in
 	lava) pkgs="$pkgs lava-dispatcher" ;;
