@@ -7,11 +7,16 @@
 # log follow.  How far: the command's own last "progress: " line (qemu/run.sh
 # prints one every 30 s, an inner phase.sh too), else the count of kbuild's
 # "  CC "-style lines (objects built), else the log's size in lines.
+# Objects are counted against the last successful run of the same step
+# (its count and seconds in LOG.last): "N of M objects, ~T left"; with no
+# LOG.last, or past its count, no total.
 # Exits with the command's status.
 name=$1 log=$2
 shift 2
 mkdir -p "$(dirname "$log")"
 every=${PHASE_EVERY:-30}
+objects() { grep -a -c -E '^  (CC|AS|LD|AR|OBJCOPY|GEN|HOSTCC)( \[M\])? ' "$log"; }
+read -r last_n last_t 2> /dev/null < "$log.last" || last_n=0 last_t=0
 start=$(date +%s)
 printf '%-28s start         %s\n' "$name" "$log"
 "$@" > "$log" 2>&1 &
@@ -27,9 +32,12 @@ while kill -0 "$pid" 2> /dev/null; do
 	if [ -n "$p" ]; then
 		p=${p#progress: }
 	else
-		n=$(grep -a -c -E '^  (CC|AS|LD|AR|OBJCOPY|GEN|HOSTCC)( \[M\])? ' "$log")
+		n=$(objects)
 		if [ "$n" -gt 0 ]; then
-			p="$n objects built, last: $(grep -a -E '^  (CC|AS|LD|AR) ' "$log" | tail -n 1 | sed 's/^ *[A-Z]* *//')"
+			p="$n objects built"
+			[ "$n" -gt "$last_n" ] || { l=$((last_t * (last_n - n) / last_n))
+				p="$n of $last_n objects, ~$([ "$l" -lt 60 ] && echo "${l}s" || echo "$((l / 60))m") left"; }
+			p="$p, last: $(grep -a -E '^  (CC|AS|LD|AR) ' "$log" | tail -n 1 | sed 's/^ *[A-Z]* *//')"
 		else
 			p="$(wc -l < "$log") log lines"
 		fi
@@ -44,6 +52,8 @@ t=$(($(date +%s) - start))
 times > "$log.cpu"
 cpu=$("$(dirname "$0")/times-cpu.sh" "$log.cpu")
 rm -f "$log.cpu"
+n=$(objects)
+[ "$rc" -ne 0 ] || [ "$n" -eq 0 ] || echo "$n $t" > "$log.last"
 if [ "$rc" -eq 0 ]; then
 	printf '%-28s ok    %5ss  cpu %5ss  %s\n' "$name" "$t" "$cpu" "$log"
 else

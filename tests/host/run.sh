@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 89
+t_plan 92
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -96,6 +96,15 @@ expect 0 "phase.sh: a kbuild-like phase" phase sh -c \
 has "build x                      start         $tmp/phase.log" "  ... prints a start line with its log"
 has "objects built, last: a" "  ... and how many objects are built while it runs"
 has "build x                      ok" "  ... and the end line"
+case $t_out in
+*"objects, ~"*) t_fail "  ... with no total and no time left on a first build" "$t_out" ;;
+*) t_ok "  ... with no total and no time left on a first build" ;;
+esac
+# a second build of the same step: the total and the time left come from
+# the first one's count and seconds (its LOG.last)
+expect 0 "phase.sh: the same phase again" phase sh -c \
+	'for i in 1 2 3 4; do echo "  CC      b$i.o"; sleep 1; done'
+has "of 3 objects, ~" "  ... counts against the last build's total, with the time left"
 expect 1 "phase.sh: a failing phase with its own progress" phase sh -c \
 	'echo "progress: run 30s, cycle 7 of 50"; sleep 2; exit 1'
 has "cycle 7 of 50" "  ... relays it"
