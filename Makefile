@@ -150,6 +150,33 @@ $(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
 ## boot both kernels, run and parse their KUnit suites
 kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 
+# The series' KUnit suites as a kernel engineer runs them: the kernel's
+# own kunit.py with kernel/kunit/.kunitconfig on the clean baseline and
+# patched trees of KVER, x86_64 under QEMU (TCG), each kernel built by
+# kunit.py in $(KUNIT_TOOL)/<kernel> (make O=, the tree is not written).
+# kunit-tool-config is its cheap form (make check's): kunit.py config,
+# which fails when a line of the file does not survive olddefconfig.
+KUNIT_TOOL	:= $(B)/kunit-tool$(ksuffix)
+KUNITCONFIG	:= $(abspath kernel/kunit/.kunitconfig)
+kunit_py = python3 $(SRC)/$(1)/tools/testing/kunit/kunit.py
+.PHONY: kunit-tool kunit-tool-config
+## kunit.py run --kunitconfig=kernel/kunit --arch=x86_64 on both trees of KVER
+kunit-tool: $(foreach k,$(KERNELS),$(KUNIT_TOOL)/$(k).ok)
+$(KUNIT_TOOL)/%.ok: $(SRC)/%.stamp kernel/kunit/.kunitconfig
+	@rm -f $@; mkdir -p $(KUNIT_TOOL)
+	@$(PHASE) "kunit.py run $(KVER)/$*" $(LOGS)/kunit-tool$(ksuffix)-$*.log \
+		$(call kunit_py,$*) run --kunitconfig=$(KUNITCONFIG) --arch=x86_64 \
+		--build_dir=$(abspath $(KUNIT_TOOL)/$*) --jobs=$(JOBS) --timeout=1800
+	@grep -a 'Testing complete' $(LOGS)/kunit-tool$(ksuffix)-$*.log | sed 's|^|$(KVER)/$*: |'
+	@touch $@
+## kunit.py config with kernel/kunit/.kunitconfig on both trees (seconds)
+kunit-tool-config: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp)
+	@mkdir -p $(LOGS) $(KUNIT_TOOL)
+	@for k in $(KERNELS); do $(call kunit_py,$$k) config --kunitconfig=$(KUNITCONFIG) \
+		--arch=x86_64 --build_dir=$(abspath $(KUNIT_TOOL))/$$k > $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log 2>&1 && \
+		echo "kunit.py config $(KVER)/$$k: ok" || \
+		{ echo "kunit.py config $(KVER)/$$k: FAIL"; tail -n 15 $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log; exit 1; }; done
+
 # The census boot of each kernel (make check boots it on a cell whose full
 # kernels are make matrix's: `make TIER=smoke KVER=6.12 ARCH=i386 kunit
 # census`): a passed run whose census counts live kobjects, and what it
