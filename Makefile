@@ -155,7 +155,8 @@ kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 # patched trees of KVER, x86_64 under QEMU (TCG), each kernel built by
 # kunit.py in $(KUNIT_TOOL)/<kernel> (make O=, the tree is not written).
 # kunit-tool-config is its cheap form (make check's): kunit.py config,
-# which fails when a line of the file does not survive olddefconfig.
+# which fails when a line of the file does not survive olddefconfig, and
+# config-check of the file against the cell's kernels where configured.
 KUNIT_TOOL	:= $(B)/kunit-tool$(ksuffix)
 KUNITCONFIG	:= $(abspath kernel/kunit/.kunitconfig)
 kunit_py = python3 $(SRC)/$(1)/tools/testing/kunit/kunit.py
@@ -169,13 +170,15 @@ $(KUNIT_TOOL)/%.ok: $(SRC)/%.stamp kernel/kunit/.kunitconfig
 		--build_dir=$(abspath $(KUNIT_TOOL)/$*) --jobs=$(JOBS) --timeout=1800
 	@grep -a 'Testing complete' $(LOGS)/kunit-tool$(ksuffix)-$*.log | sed 's|^|$(KVER)/$*: |'
 	@touch $@
-## kunit.py config with kernel/kunit/.kunitconfig on both trees (seconds)
-kunit-tool-config: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp)
+## kunit.py config with kernel/kunit/.kunitconfig on both trees, the cell's .configs checked (seconds)
+kunit-tool-config: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp) | $(TOOLS)/config-check
 	@mkdir -p $(LOGS) $(KUNIT_TOOL)
 	@for k in $(KERNELS); do $(call kunit_py,$$k) config --kunitconfig=$(KUNITCONFIG) \
 		--arch=x86_64 --build_dir=$(abspath $(KUNIT_TOOL))/$$k > $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log 2>&1 && \
 		echo "kunit.py config $(KVER)/$$k: ok" || \
-		{ echo "kunit.py config $(KVER)/$$k: FAIL"; tail -n 15 $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log; exit 1; }; done
+		{ echo "kunit.py config $(KVER)/$$k: FAIL"; tail -n 15 $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log; exit 1; }; \
+		[ ! -f $(OBJ)/$$k/.config ] || { $(TOOLS)/config-check kernel/kunit/.kunitconfig -- $(OBJ)/$$k/.config && \
+		echo "kernel/kunit/.kunitconfig in $(OBJ)/$$k/.config: ok"; } || exit 1; done
 
 # The census boot of each kernel (make check boots it on a cell whose full
 # kernels are make matrix's: `make TIER=smoke KVER=6.12 ARCH=i386 kunit
