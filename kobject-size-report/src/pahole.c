@@ -82,7 +82,10 @@ static void add_member(struct pstruct *ps, const struct pmember *m)
 static void add_text(struct pstruct *ps, const char *line)
 {
 	ps->text = realloc(ps->text, (ps->ntext + 1) * sizeof(*ps->text));
-	if (!ps->text || !(ps->text[ps->ntext++] = strdup(line)))
+	if (!ps->text)
+		die("out of memory");
+	ps->text[ps->ntext] = strdup(line);
+	if (!ps->text[ps->ntext++])
 		die("out of memory");
 }
 

@@ -403,3 +403,15 @@ cp "$tmp/out/report.json" "$tmp/c/r1/"; cp "$tmp/out/report.json" "$tmp/c/r2/"
 [ $? = 2 ] && grep -q 'args.txt: not a report' "$tmp/stderr" &&
 	ok 0 "plot: not a report: exit 2, named" ||
 	ok 1 "plot: not a report: exit 2, named" "$(cat "$tmp/stderr")"
+# pahole's nested union (the state bits overlaid on the kref's hole, the
+# series as it is now): parsed for the cross-check, printed verbatim
+fresh
+awk -v f="$tmp/in/overlay/kobject.pahole" '
+	/^struct kobject \{/ && !done { while ((getline l < f) > 0) print l; skip = 1; done = 1; next }
+	skip { if ($0 == "};") skip = 0; next } 1' "$tmp/in/pahole/patched-x86_64-dist.pahole" > "$tmp/p" &&
+	mv "$tmp/p" "$tmp/in/pahole/patched-x86_64-dist.pahole"
+edit probe/patched-x86_64-dist.s 's/->size__kobject \$80 /->size__kobject $72 /'
+expect_text "pahole: the overlay's nested union checked (0 mismatches) and printed" \
+	"grep -q ' 0 mismatches' report.txt &&
+	 grep -q '^			refcount_t __kref_refcount;      /\*    56     4 \*/' report.txt &&
+	 grep -q '/\* size: 72, cachelines: 2, members: 7 \*/' report.txt"
