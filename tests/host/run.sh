@@ -103,7 +103,7 @@ esac
 # a second build of the same step: the total and the time left come from
 # the first one's count and seconds (its LOG.last)
 expect 0 "phase.sh: the same phase again" phase sh -c \
-	'for i in 1 2 3 4; do echo "  CC      b$i.o"; sleep 1; done'
+	'for i in 1 2 3; do echo "  CC      b$i.o"; sleep 2; done'
 has "of 3 objects, ~" "  ... counts against the last build's total, with the time left"
 expect 1 "phase.sh: a failing phase with its own progress" phase sh -c \
 	'echo "progress: run 30s, cycle 7 of 50"; sleep 2; exit 1'
