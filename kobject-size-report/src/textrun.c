@@ -140,8 +140,8 @@ static void hotpath(struct ksr *k, const struct bench *base, FILE *f)
 		snprintf(loops, sizeof(loops), "%ld", s[0].loops);
 		bench_row(f, bench_names[w], loops, "baseline", &s[0]);
 		bench_row(f, "", "", "patched", &s[1]);
-		fprintf(f, "  %-17s  patched/baseline %.3f (medians) %+.2f %%, spread %.2f %%: %s; %+.2f insns per %s (minima %.3f)\n",
-			"", c.ratio, 100 * c.change, 100 * c.spread, c.verdict,
+		fprintf(f, "    patched/baseline %.3f (medians) %+.2f %%, spread %.2f %%: %s; %+.2f insns per %s (minima %.3f)\n",
+			c.ratio, 100 * c.change, 100 * c.spread, c.verdict,
 			s[1].med - s[0].med, w ? "lifecycle" : "get+put pair", c.ratio_min);
 	}
 }
