@@ -372,7 +372,3 @@ distclean:
 -include tests/hotplug/hotplug.mk
 -include lava/lava.mk
 
-
-# for tests/host/run.sh until it reads scripts/cells.sh
-print-fragments:
-	@echo $(FRAGMENTS)
