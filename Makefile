@@ -38,7 +38,7 @@ RUN	:= qemu/run.sh$(if $(filter-out x86_64,$(ARCH)), -A $(ARCH))
 export ARCH	# kbuild and kernel/configure.sh read it
 
 # The phases of a cold `make` and their seconds on 2 idle cores, as
-# measured on 2026-12-04 (README, "Where the time goes"; deps: an estimate
+# measured on 2026-12-04 (results/MEASUREMENTS.md; deps: an estimate
 # for a fresh Debian 12): scripts/eta.sh prints the first line.
 ETA_DEPS	:= 150
 ETA_UNPACK	:= 15
@@ -141,7 +141,9 @@ $(RUNS)/$(1)/kunit/parsed: $(RUNS)/$(1)/kunit/ok
 endef
 $(foreach k,$(KERNELS),$(eval $(call kernel_rules,$(k))))
 
-INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null)
+# what initramfs/build.sh reads (its header lists it)
+INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null) tests/ktap.sh \
+	tools/scan-console.c qemu/signatures.txt
 ## pack the cell's initramfs (build/initramfs[-ARCH].cpio.gz)
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
@@ -289,7 +291,7 @@ compare: $(TOOLS)/ksr-report
 	kobject-size-report/scripts/plot.sh $(B)/compare compare
 
 # Every cell of the matrix (KVER x ARCH on TIER), then the table across
-# their reports.  Measured time: README, "The matrix".
+# their reports.  Measured time: results/MEASUREMENTS.md.
 ## the cells of make matrix, KVER/ARCH words
 MATRIX	?= 6.1/x86_64 6.1/i386 6.12/x86_64 6.12/i386
 .PHONY: matrix
