@@ -13,7 +13,7 @@
 # another one runs.
 ## the kernel: 6.1 (series/) or 6.12 (series-6.12/)
 KVER	?= 6.1
-## x86_64 or i386 (the arches of scripts/cells.sh)
+## x86_64, i386 or arm64 (the arches of scripts/cells.sh)
 ARCH	?= x86_64
 ## fast (make's), debug (every detector on: make check's) or smoke (no devices: KUnit, census)
 TIER	?= fast
@@ -36,6 +36,12 @@ TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
 RUN	:= qemu/run.sh$(if $(filter-out x86_64,$(ARCH)), -A $(ARCH))
 export ARCH	# kbuild and kernel/configure.sh read it
+# A cross-compiled arch (CROSS, arm64): kbuild's CROSS_COMPILE, and its
+# compiler, QEMU and guest userland from install-deps.sh's group ARCH.
+ifneq ($(CROSS),)
+export CROSS_COMPILE := $(CROSS)
+ARCH_DEPS := $(B)/deps-$(ARCH).stamp
+endif
 
 # The phases of a cold `make` and their seconds on 2 idle cores, as
 # measured on 2026-12-04 (results/MEASUREMENTS.md; deps: an estimate
@@ -89,6 +95,9 @@ $(B)/deps.stamp: scripts/install-deps.sh
 	@mkdir -p $(B)
 	@$(PHASE) deps $(LOGS)/deps.log scripts/install-deps.sh
 	@touch $@
+$(B)/deps-%.stamp: scripts/install-deps.sh | $(B)/deps.stamp
+	@$(PHASE) "deps $*" $(LOGS)/deps-$*.log scripts/install-deps.sh $*
+	@touch $@
 
 ## build the host tools in build/tools/
 tools: $(HOST_TOOLS)
@@ -117,7 +126,7 @@ $(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel
 		kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
 	@touch $$@
 
-$(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/configure.sh kernel/fragments.sh | $(TOOLS)/config-check
+$(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/configure.sh kernel/fragments.sh | $(TOOLS)/config-check $(ARCH_DEPS)
 	@$(PHASE) "config $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-config.log \
 		kernel/configure.sh -a $(ARCH) $(SRC)/$(1) $(OBJ)/$(1) $(FRAGMENTS)
 
@@ -146,7 +155,7 @@ INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null) tests/ktap.sh \
 	tools/scan-console.c qemu/signatures.txt
 ## pack the cell's initramfs (build/initramfs[-ARCH].cpio.gz)
 initramfs: $(INITRAMFS)
-$(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp
+$(INITRAMFS): $(INITRAMFS_DEPS) | $(B)/deps.stamp $(ARCH_DEPS)
 	@$(PHASE) "initramfs $(ARCH)" $(LOGS)/$(notdir $(INITRAMFS:.cpio.gz=.log)) initramfs/build.sh -a $(ARCH) $@
 
 ## boot both kernels, run and parse their KUnit suites

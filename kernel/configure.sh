@@ -33,8 +33,11 @@ done
 shift $((OPTIND - 1))
 [ $# -ge 3 ] || { echo "usage: $0 [-a ARCH] SRC OBJ FRAGMENT..." >&2; exit 2; }
 facts=$("$here/scripts/cells.sh" -a "$arch") || exit 2
-eval "$(echo "$facts" | sed -n 's/^ARCH=/a=/p; /^KBUILD_ARCH=/p; /^CONFIG_ARCH=/p')"
+eval "$(echo "$facts" | sed -n 's/^ARCH=/a=/p; /^KBUILD_ARCH=/p; /^CONFIG_ARCH=/p; /^CROSS=/p')"
 set_arch=ARCH=$KBUILD_ARCH want=$CONFIG_ARCH
+# a cross-compiled arch (arm64): its CROSS_COMPILE too, as every later make
+# in OBJ must pass (the Makefile exports it)
+[ -z "$CROSS" ] || set_arch="$set_arch CROSS_COMPILE=$CROSS"
 src=$(cd "$1" && pwd)
 mkdir -p "$2"
 obj=$(cd "$2" && pwd)

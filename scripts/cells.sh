@@ -34,14 +34,20 @@
 #                device arch)
 #   GUEST_CC     the compiler of the guest's static programs (- : the
 #                host's, $CC)
+#   CROSS        kbuild's CROSS_COMPILE (- : none, the host's gcc)
+#   CPU          QEMU's -cpu (- : the machine's default)
+# qemu/run.sh wires the ports and the exit device by MACHINE (pc: four
+# 8250 UARTs and isa-debug-exit; virt: a PL011 console, virtio consoles and
+# semihosting).
 # Adding an arch: one line in the table, and kernel/configs/ARCH.config.
 set -eu
 
 table() {
 	cat <<'EOF'
-# ARCH  KBUILD_ARCH CONFIG_ARCH   IMAGE                 QEMU               MACHINE CONSOLE DEB_ARCH GUEST_CC
-x86_64  x86         CONFIG_X86_64 arch/x86/boot/bzImage qemu-system-x86_64 pc      ttyS0   amd64    -
-i386    i386        CONFIG_X86_32 arch/x86/boot/bzImage qemu-system-i386   pc      ttyS0   i386     i686-linux-gnu-gcc
+# ARCH  KBUILD_ARCH CONFIG_ARCH   IMAGE                 QEMU                MACHINE CONSOLE DEB_ARCH GUEST_CC              CROSS              CPU
+x86_64  x86         CONFIG_X86_64 arch/x86/boot/bzImage qemu-system-x86_64  pc      ttyS0   amd64    -                     -                  -
+i386    i386        CONFIG_X86_32 arch/x86/boot/bzImage qemu-system-i386    pc      ttyS0   i386     i686-linux-gnu-gcc    -                  -
+arm64   arm64       CONFIG_ARM64  arch/arm64/boot/Image qemu-system-aarch64 virt    ttyAMA0 arm64    aarch64-linux-gnu-gcc aarch64-linux-gnu- cortex-a57
 EOF
 }
 tiers="debug fast smoke"
@@ -140,3 +146,6 @@ out MACHINE "$6"
 out CONSOLE "$7"
 out DEB_ARCH "$8"
 out GUEST_CC "$(echo "$9" | sed 's/^-$//')"
+shift 9
+out CROSS "$(echo "$1" | sed 's/^-$//')"
+out CPU "$(echo "$2" | sed 's/^-$//')"

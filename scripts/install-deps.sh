@@ -5,32 +5,39 @@
 # install-deps.sh [GROUP...]: optional groups on top of the base set:
 #   lava   lava-dispatcher (lava-run, for lava/lava.mk)
 #   6.12   linux-source-6.12 (KVER=6.12, series-6.12/)
+#   arm64  the arm64 cell (ARCH=arm64): the cross compiler
+#          (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross),
+#          qemu-system-arm (qemu-system-aarch64) and the arm64 guest
+#          userland
 #
-# The i386 guest's userland (busybox-static, sysfsutils, libsysfs2 and
-# libc6, all :i386) is never installed on the host: dpkg gets the i386
-# architecture (dpkg --add-architecture, then apt-get update) and the
-# packages are downloaded and unpacked with dpkg-deb -x into
-# build/deps/i386/root, where initramfs/build.sh -a i386 takes them.  The
-# guest's own programs are built by the i386 cross compiler
-# (gcc-i686-linux-gnu, static): gcc-multilib would do too, but Debian
-# lets it conflict with every cross compiler (arm64 and the others).
+# A foreign guest's userland (busybox-static, sysfsutils, libsysfs2 and
+# libc6, all :DEB_ARCH; i386 always, arm64 with its group) is never
+# installed on the host: dpkg gets the architecture (dpkg
+# --add-architecture, then apt-get update) and the packages are downloaded
+# and unpacked with dpkg-deb -x into build/deps/DEB_ARCH/root, where
+# initramfs/build.sh -a ARCH takes them.  The guest's own programs are
+# built static by the arch's cross compiler (GUEST_CC of scripts/cells.sh:
+# gcc-i686-linux-gnu for i386; gcc-multilib would do too, but Debian lets
+# it conflict with every cross compiler, arm64's and the others).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-i686-linux-gnu libc6-dev-i386-cross perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
 coccinelle gnuplot-nox"
+guests=i386
 for group in "$@"; do
 	case "$group" in
 	lava) pkgs="$pkgs lava-dispatcher" ;;
 	6.1) ;;
 	6.12) pkgs="$pkgs linux-source-6.12" ;;
-	*) echo "install-deps.sh: unknown group '$group' (have: lava 6.12)" >&2
+	arm64) pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm"
+	       guests="$guests arm64" ;;
+	*) echo "install-deps.sh: unknown group '$group' (have: lava 6.12 arm64)" >&2
 	   exit 2 ;;
 	esac
 done
-i386_pkgs="busybox-static sysfsutils libsysfs2 libc6"
-i386_root=${I386_ROOT:-$here/build/deps/i386/root}
+guest_pkgs="busybox-static sysfsutils libsysfs2 libc6"
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 export DEBIAN_FRONTEND=noninteractive
@@ -61,23 +68,28 @@ if [ -n "$missing" ]; then
 	$sudo apt-get install -y -q --no-install-recommends $missing
 fi
 
-# i386 guest userland, unpacked (not installed) under build/deps/i386;
-# the stamp names the packages it holds
-[ "$(head -n 1 "$i386_root/.stamp" 2>/dev/null)" = "$i386_pkgs" ] && exit 0
-if ! dpkg --print-foreign-architectures | grep -qx i386; then
-	echo "install-deps.sh: dpkg --add-architecture i386"
-	$sudo dpkg --add-architecture i386
-	updated=
-fi
-if ! apt-cache show busybox-static:i386 > /dev/null 2>&1 && [ -z "$updated" ]; then
-	apt_update
-fi
-debs=$(dirname "$i386_root")/debs
-rm -rf "$debs" "$i386_root"
-mkdir -p "$debs" "$i386_root"
-echo "install-deps.sh: downloading (not installing) i386:$i386_pkgs into $debs"
-(cd "$debs" && apt-get download -q $(for p in $i386_pkgs; do printf '%s:i386 ' "$p"; done))
-for deb in "$debs"/*.deb; do
-	dpkg-deb -x "$deb" "$i386_root"
+# each foreign guest's userland, unpacked (not installed) under
+# build/deps/DEB_ARCH; the stamp names the packages it holds
+for a in $guests; do
+	root=$here/build/deps/$a/root
+	[ "$a" = i386 ] && root=${I386_ROOT:-$root}
+	[ "$(head -n 1 "$root/.stamp" 2>/dev/null)" = "$guest_pkgs" ] && continue
+	if ! dpkg --print-foreign-architectures | grep -qx "$a"; then
+		echo "install-deps.sh: dpkg --add-architecture $a"
+		$sudo dpkg --add-architecture "$a"
+		updated=
+	fi
+	if ! apt-cache show "busybox-static:$a" > /dev/null 2>&1 && [ -z "$updated" ]; then
+		apt_update
+		updated=1
+	fi
+	debs=$(dirname "$root")/debs
+	rm -rf "$debs" "$root"
+	mkdir -p "$debs" "$root"
+	echo "install-deps.sh: downloading (not installing) $a:$guest_pkgs into $debs"
+	(cd "$debs" && apt-get download -q $(for p in $guest_pkgs; do printf '%s:%s ' "$p" "$a"; done))
+	for deb in "$debs"/*.deb; do
+		dpkg-deb -x "$deb" "$root"
+	done
+	{ echo "$guest_pkgs"; ls "$debs"; } > "$root/.stamp"
 done
-{ echo "$i386_pkgs"; ls "$debs"; } > "$i386_root/.stamp"
