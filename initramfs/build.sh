@@ -1,5 +1,5 @@
 #!/bin/sh
-# initramfs/build.sh [-a x86_64|i386] OUT.cpio.gz - build the guest initramfs.
+# initramfs/build.sh [-a ARCH] OUT.cpio.gz - build the guest initramfs.
 #
 # Reads (the Makefile's prerequisites):
 #   initramfs/build.sh initramfs/init initramfs/lib/*.sh tests/ktap.sh
@@ -11,18 +11,20 @@
 #   -a x86_64 (the default): busybox (static, from PATH) and systool (from
 #   PATH) with the shared libraries and loader `ldd systool` names; the
 #   guest programs built with $CC -static.
-#   -a i386: busybox and systool from the unpacked i386 packages in
-#   I386_ROOT (default build/deps/i386/root, made by
-#   scripts/install-deps.sh), systool's libraries (readelf NEEDED) and the
-#   i386 loader ld-linux.so.2, all from there, copied to the guest's /lib;
-#   the guest programs built static by the i386 cross compiler
-#   ($CC_I386, default i686-linux-gnu-gcc).  (ldd cannot be used: this
-#   host may not run i386 binaries.)
+#   -a i386, arm64 (an arch of scripts/cells.sh with a GUEST_CC): busybox
+#   and systool from the arch's unpacked packages in build/deps/DEB_ARCH/root
+#   (made by scripts/install-deps.sh; for i386 $I386_ROOT if set),
+#   systool's libraries (readelf NEEDED) and its loader (readelf INTERP:
+#   ld-linux.so.2, ld-linux-aarch64.so.1), all from there, copied to the
+#   guest's /lib; the guest programs built static by the arch's cross
+#   compiler (GUEST_CC: i686-linux-gnu-gcc, aarch64-linux-gnu-gcc; for i386
+#   $CC_I386 if set).  (ldd cannot be used: this host may not run the
+#   arch's binaries.)
 # Writes OUT.cpio.gz and the staging tree OUT.d/ next to it. The archive is
 # reproducible: sorted entries, owner 0:0, fixed mtimes, gzip -n.
 set -eu
 
-usage() { echo "usage: $0 [-a x86_64|i386] OUT.cpio.gz" >&2; exit 2; }
+usage() { echo "usage: $0 [-a ARCH] OUT.cpio.gz" >&2; exit 2; }
 arch=x86_64
 while getopts a: opt; do
 	case $opt in
@@ -40,29 +42,34 @@ CC=${CC:-gcc}
 die() { echo "initramfs/build.sh: $*" >&2; exit 1; }
 
 # the arch's guest compiler (GUEST_CC) and Debian name, from the cell table
-facts=$("$here/../scripts/cells.sh" -a "$arch") || exit 2
-eval "$(echo "$facts" | grep -E '^(GUEST_CC|DEB_ARCH)=')"
-case $arch in
-x86_64)
+facts=$("$here/../scripts/cells.sh" -a "$arch" 2>/dev/null) ||
+	{ echo "initramfs/build.sh: no userland for arch '$arch' here (an ARCH of scripts/cells.sh)" >&2; exit 2; }
+eval "$(echo "$facts" | grep -E '^(ARCH|GUEST_CC|DEB_ARCH)=')"
+arch=$ARCH
+if [ -z "$GUEST_CC" ]; then
+	# the host's own arch
 	busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
 	systool=$(command -v systool) || die "systool not found (apt-get install sysfsutils)"
 	ldd "$busybox" >/dev/null 2>&1 && die "$busybox is not static"
-	;;
-i386)
-	CC=${CC_I386:-$GUEST_CC}
-	command -v "$CC" >/dev/null || die "no i386 compiler $CC (apt-get install gcc-i686-linux-gnu)"
-	root=${I386_ROOT:-$here/../build/deps/$DEB_ARCH/root}
-	root=$(cd "$root" 2>/dev/null && pwd) ||
-		die "no i386 userland in ${I386_ROOT:-build/deps/$DEB_ARCH/root} (run scripts/install-deps.sh)"
+else
+	# a foreign arch: its readelf Machine and Debian's package of its compiler
+	case $arch in
+	i386) machine=80386 root=${I386_ROOT:-} CC=${CC_I386:-$GUEST_CC} ;;
+	arm64) machine=AArch64 root= CC=$GUEST_CC ;;
+	*) die "no readelf machine for arch '$arch'" ;;
+	esac
+	command -v "$CC" >/dev/null ||
+		die "no $arch compiler $CC (apt-get install gcc-${CC%-gcc}; scripts/install-deps.sh)"
+	where=${root:-build/deps/$DEB_ARCH/root}
+	root=$(cd "${root:-$here/../build/deps/$DEB_ARCH/root}" 2>/dev/null && pwd) ||
+		die "no $arch userland in $where (run scripts/install-deps.sh$([ "$arch" = i386 ] || echo " $arch"))"
 	busybox=$root/bin/busybox systool=$root/usr/bin/systool
 	for f in "$busybox" "$systool"; do
-		readelf -h "$f" 2>/dev/null | grep -q 'Machine:.*80386' ||
-			die "$f is not an i386 executable (run scripts/install-deps.sh)"
+		readelf -h "$f" 2>/dev/null | grep -q "Machine:.*$machine" ||
+			die "$f is not an $arch executable (run scripts/install-deps.sh)"
 	done
 	readelf -l "$busybox" | grep -q INTERP && die "$busybox is not static"
-	;;
-*) echo "initramfs/build.sh: no userland for arch '$arch' here (x86_64 or i386)" >&2; exit 2 ;;
-esac
+fi
 
 rm -rf "$stage"
 mkdir -p "$stage"
@@ -73,10 +80,10 @@ ln -s ../bin usr/bin
 ln -s ../bin usr/sbin
 
 # busybox and its applets (the host's busybox lists them: it may not run
-# an i386 busybox, and both are Debian's same build)
+# a foreign busybox, and both are Debian's same build)
 cp "$busybox" bin/busybox
 list=$busybox
-[ "$arch" = i386 ] && { list=$(command -v busybox) ||
+[ -n "$GUEST_CC" ] && { list=$(command -v busybox) ||
 	die "busybox not found on the host (apt-get install busybox-static)"; }
 for applet in $("$list" --list); do
 	[ -e "bin/$applet" ] || ln -s busybox "bin/$applet"
@@ -84,24 +91,27 @@ done
 
 # systool with what it loads: "lib => /path (addr)" and "/loader (addr)"
 cp -L "$systool" bin/systool
-if [ "$arch" = x86_64 ]; then
+if [ -z "$GUEST_CC" ]; then
 	for lib in $(ldd "$systool" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
 					  $1 ~ /^\// { print $1 }'); do
 		mkdir -p ".$(dirname "$lib")"
 		cp -L "$lib" ".$lib"
 	done
 else
-	# i386: the loader searches /lib; every NEEDED library, recursively
+	# a foreign arch: its loader (systool's INTERP, /lib/ld-linux.so.2 on
+	# i386), which searches /lib; every NEEDED library, recursively
 	needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
-	cp -L "$root/lib/ld-linux.so.2" lib/ld-linux.so.2 ||
-		die "no i386 loader in $root/lib (run scripts/install-deps.sh)"
+	interp=$(readelf -l "$systool" | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
+	case $interp in /lib/*) ;; *) die "systool's loader '$interp' is not in /lib" ;; esac
+	cp -L "$root$interp" ".$interp" ||
+		die "no $arch loader $interp in $root (run scripts/install-deps.sh)"
 	todo=$(needed "$systool")
 	while [ -n "$todo" ]; do
 		set -- $todo
 		todo=
 		for n; do
 			[ -e "lib/$n" ] && continue
-			for d in "$root/usr/lib/i386-linux-gnu" "$root/lib/i386-linux-gnu"; do
+			for d in "$root"/usr/lib/*-linux-gnu* "$root"/lib/*-linux-gnu*; do
 				[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
 			done
 			[ -e "lib/$n" ] || die "$n (needed by systool) not found in $root"

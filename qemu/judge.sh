@@ -65,7 +65,7 @@ qrc=$(rec qemu) drc=$(rec driver) watch=$(rec watch)
 # decode: the first crash's trace through the kernel's decode_stacktrace.sh
 decode() {
 	kernel=$(rec kernel)
-	objdir=${kernel%/arch/x86/boot/bzImage}
+	objdir=${kernel%/arch/*/boot/*}
 	vmlinux=$objdir/vmlinux
 	script=$objdir/source/scripts/decode_stacktrace.sh
 	[ -f "$vmlinux" ] && [ -x "$script" ] || {

@@ -9,15 +9,21 @@
 #
 # -A: the kernel's arch, x86_64 (the default) or another of
 # scripts/cells.sh, which gives its QEMU binary (for the KVM probe too),
-# machine and console.
-# Serial ports: ttyS0 console -> RUNDIR/console.log, ttyS1 KTAP ->
-# RUNDIR/result.ktap, ttyS2 data sections -> RUNDIR/data/<name>, and with -d
-# ttyS3 on the unix socket $CTL_SOCK.  QMP listens on $QMP_SOCK.  Both
-# sockets live in a private directory under /tmp (a UNIX socket path has at
-# most 107 bytes), removed at exit.
-# The guest reports through isa-debug-exit: it writes 0x10 + status, so QEMU
-# exits 33 (passed) or 35 (a test failed); any other QEMU exit means the
-# guest never reported.
+# machine, CPU and console.
+# Serial ports, by machine: on pc, ttyS0 console -> RUNDIR/console.log,
+# ttyS1 KTAP -> RUNDIR/result.ktap, ttyS2 data sections ->
+# RUNDIR/data/<name>, and with -d ttyS3 on the unix socket $CTL_SOCK.  On
+# virt (one PL011 UART: ttyAMA0, the console) the other three are virtio
+# consoles of a virtio-serial PCI device, hvc0 (KTAP), hvc1 (data) and hvc2
+# (control, with -d), and the kernel command line names them for the guest
+# (ports=hvc0,hvc1,hvc2; /init's default is ttyS1,ttyS2,ttyS3).  QMP
+# listens on $QMP_SOCK.  Both sockets live in a private directory under
+# /tmp (a UNIX socket path has at most 107 bytes), removed at exit.
+# The guest reports its status so that QEMU exits 33 (passed) or 35 (a
+# test failed); any other QEMU exit means the guest never reported.  On pc
+# it writes 0x10 + status to isa-debug-exit (QEMU exits (0x10+status)*2+1);
+# on virt it asks for SYS_EXIT with that code through semihosting (enabled
+# for the guest's user space: its guest-exit calls it).
 # A host driver (-d) runs beside QEMU with QMP_SOCK, CTL_SOCK and RUN_DIR in
 # its environment.
 # The watch ends a run at the timeout (-t), after IDLE seconds without any
@@ -53,7 +59,7 @@ done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$scenario" ] && [ -n "$out" ] || usage
 facts=$("$here/scripts/cells.sh" -a "$arch" 2> /dev/null) ||
 	{ echo "run.sh: unknown arch '$arch' (scripts/cells.sh has no such ARCH)" >&2; exit 5; }
-eval "$(echo "$facts" | grep -E '^(QEMU|MACHINE|CONSOLE)=')"
+eval "$(echo "$facts" | grep -E '^(QEMU|MACHINE|CONSOLE|CPU)=')"
 qemu=$QEMU machine=$MACHINE console=$CONSOLE
 for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "run.sh: cannot read $f" >&2; exit 5; }
@@ -76,7 +82,7 @@ pick_accel() {
 		return
 	fi
 	echo "run.sh: probing KVM (answer kept in $cache)" >&2
-	timeout 30 $qemu -M "$machine" -accel kvm -m 256M -display none \
+	timeout 30 $qemu -M "$machine" ${CPU:+-cpu "$CPU"} -accel kvm -m 256M -display none \
 		-no-reboot -serial "file:$out/kvm-probe.log" -kernel "$kernel" \
 		-append "console=$console panic=-1 rdinit=/nonexistent" \
 		> /dev/null 2>&1
@@ -99,7 +105,12 @@ trap 'rm -rf "$sock"' EXIT
 trap 'cleanup; rm -rf "$sock"; exit 5' INT TERM HUP
 accel=${ACCEL:-$(pick_accel)}
 ctl=
-[ -n "$driver" ] && ctl="-chardev socket,id=ctl,path=$sock/ctl.sock,server=on,wait=off -serial chardev:ctl"
+case $machine in
+virt)	# KTAP, data and control: virtio consoles hvc0, hvc1, hvc2
+	[ -n "$driver" ] && ctl="-chardev socket,id=ctl,path=$sock/ctl.sock,server=on,wait=off -device virtconsole,chardev=ctl"
+	extra="ports=hvc0,hvc1,hvc2 $extra" ;;
+*)	[ -n "$driver" ] && ctl="-chardev socket,id=ctl,path=$sock/ctl.sock,server=on,wait=off -serial chardev:ctl" ;;
+esac
 # Built-in KUnit suites run at every boot; only the kunit scenario wants
 # them (in the debug tier the kobject suite waits out DEBUG_KOBJECT_RELEASE
 # delays: 20-30 s under TCG).  No suite is named "-".
@@ -108,13 +119,25 @@ ctl=
 # the IO-APIC timer check waits for, and the boot panics at 0.04 s with
 # "IO-APIC + timer doesn't work!" (seen beside four compiles); the check
 # is about real chipsets, not what a run tests.
-set -- $qemu -name "krefrun-$$" -M "$machine" -accel "$accel" -smp 2 -m 1G \
-	-display none -no-reboot -nodefaults -vga none \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	-qmp "unix:$sock/qmp.sock,server=on,wait=off" \
-	-serial "file:$out/console.log" -serial "file:$out/result.ktap" \
-	-serial "file:$out/data.raw" $ctl $qargs \
-	-kernel "$kernel" -initrd "$initrd" \
+case $machine in
+virt)
+	set -- $qemu -name "krefrun-$$" -M "$machine" -cpu "$CPU" -accel "$accel" \
+		-smp 2 -m 1G -display none -no-reboot -nodefaults \
+		-semihosting-config enable=on,userspace=on \
+		-qmp "unix:$sock/qmp.sock,server=on,wait=off" \
+		-serial "file:$out/console.log" -device virtio-serial-pci \
+		-chardev "file,id=ktap,path=$out/result.ktap" -device virtconsole,chardev=ktap \
+		-chardev "file,id=data,path=$out/data.raw" -device virtconsole,chardev=data \
+		$ctl $qargs ;;
+*)
+	set -- $qemu -name "krefrun-$$" -M "$machine" -accel "$accel" -smp 2 -m 1G \
+		-display none -no-reboot -nodefaults -vga none \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		-qmp "unix:$sock/qmp.sock,server=on,wait=off" \
+		-serial "file:$out/console.log" -serial "file:$out/result.ktap" \
+		-serial "file:$out/data.raw" $ctl $qargs ;;
+esac
+set -- "$@" -kernel "$kernel" -initrd "$initrd" \
 	-append "console=$console loglevel=5 panic=-1 no_timer_check scenario=$scenario $extra"
 for a in "$@"; do
 	case $a in

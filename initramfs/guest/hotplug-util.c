@@ -3,7 +3,7 @@
  * hotplug-util - guest helpers for scenarios/hotplug.sh (one static binary).
  *
  *   hotplug-util ctl TIMEOUT_S WORD...
- *	Send "SEQ WORD..." on the control port /dev/ttyS3 (the host's
+ *	Send "SEQ WORD..." on the control port $RIG_CTL, else /dev/ttyS3 (the host's
  *	qemu/hotplug-qmp) and wait for the reply line that starts with SEQ
  *	(SEQ = our pid; replies to older requests are skipped).  Prints the
  *	reply without SEQ; exit 0 if it reads "ok ...", 1 for "err ...",
@@ -38,7 +38,7 @@
 #include <sys/socket.h>
 #include <linux/netlink.h>
 
-#define CTL_TTY		"/dev/ttyS3"
+#define CTL_TTY		"/dev/ttyS3"	/* unless $RIG_CTL names another */
 #define REPLY_MAX	512
 
 static long now_ms(void)
@@ -52,10 +52,11 @@ static long now_ms(void)
 static int open_ctl(void)
 {
 	struct termios t;
-	int fd = open(CTL_TTY, O_RDWR | O_NOCTTY);
+	const char *tty = getenv("RIG_CTL") ? getenv("RIG_CTL") : CTL_TTY;
+	int fd = open(tty, O_RDWR | O_NOCTTY);
 
 	if (fd < 0) {
-		perror("hotplug-util: " CTL_TTY);
+		fprintf(stderr, "hotplug-util: %s: %s\n", tty, strerror(errno));
 		return -1;
 	}
 	if (!tcgetattr(fd, &t)) {

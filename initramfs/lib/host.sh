@@ -1,5 +1,6 @@
 # /lib/host.sh - the handshake with the host driver qemu/hotplug-qmp on the
-# control port /dev/ttyS3 (source after /lib/triggers.sh).
+# control port $RIG_CTL, /dev/ttyS3 unless /init found another (source after
+# /lib/triggers.sh).
 #
 #   host_hello      "hello" until the driver answers (30 tries of 1 s);
 #                   sets host=yes.  A scenario that talks to the host says
@@ -21,7 +22,7 @@ host_hello()
 		$U ctl 1 hello >/dev/null && { host=yes; return 0; }
 		i=$((i + 1))
 	done
-	host_err="no host driver on /dev/ttyS3"
+	host_err="no host driver on ${RIG_CTL:-/dev/ttyS3}"
 	return 1
 }
 
