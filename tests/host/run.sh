@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 92
+t_plan 98
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -176,7 +176,10 @@ cat > "$tmp/bin/qemu-system-x86_64" <<'EOS'
 #!/bin/sh
 n=0
 for a; do
-	case $a in file:*) n=$((n + 1)); eval "f$n=\${a#file:}" ;; esac
+	case $a in
+	file:*) n=$((n + 1)); eval "f$n=\${a#file:}" ;;
+	file,*path=*) n=$((n + 1)); eval "f$n=\${a##*path=}" ;;
+	esac
 done
 case $FAKE in
 stall)	echo '[    9.1] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:' > "$f1"
@@ -216,6 +219,21 @@ has " no_timer_check " "  ... and boots with no_timer_check (a starved vCPU fail
 grep -qx 'arch=i386' "$tmp/fake-i386/status" &&
 	t_ok "  ... and records arch=i386 in its status" ||
 	t_fail "  ... and records arch=i386 in its status" "$(cat "$tmp/fake-i386/status")"
+# -A arm64: -M virt, the console on its UART, KTAP and data on virtio
+# consoles (chardev files) that the kernel command line names, the exit
+# through semihosting (faked the same way).
+cp "$tmp/bin/qemu-system-x86_64" "$tmp/bin/qemu-system-aarch64"
+fakearm64() {
+	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg PROGRESS_EVERY=1 \
+		"$top/qemu/run.sh" -A arm64 -k "$tmp/bzImage" -i "$tmp/bzImage" \
+		-s fake -o "$tmp/fake-arm64" -t 20 -n 15
+}
+expect 0 "run.sh -A arm64: a guest that reports pass (fake QEMU)" fakearm64
+has "reproduce: qemu-system-aarch64 -name krefrun-" "  ... runs qemu-system-aarch64"
+has " -M virt -cpu cortex-a57 " "  ... on -M virt with the table's CPU"
+has " -semihosting-config enable=on,userspace=on " "  ... with semihosting for the guest's exit"
+has "console=ttyAMA0 " "  ... its console on the PL011 UART"
+has " ports=hvc0,hvc1,hvc2 " "  ... and the KTAP, data and control ports named for the guest"
 expect 5 "run.sh -A arm: an unknown arch is a usage error" \
 	"$top/qemu/run.sh" -A arm -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk -o "$tmp/run-arm"
 has "unknown arch 'arm'" "  ... named"
