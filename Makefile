@@ -168,7 +168,7 @@ kunit: $(foreach k,$(KERNELS),$(RUNS)/$(k)/kunit/parsed)
 # kunit-tool-config is its cheap form (make check's): kunit.py config,
 # which fails when a line of the file does not survive olddefconfig, and
 # config-check of the file against the cell's kernels where configured.
-KUNIT_TOOL	:= $(B)/kunit-tool$(ksuffix)
+KUNIT_TOOL	:= $(B)/kunit-tool$(KSUFFIX)
 KUNITCONFIG	:= $(abspath kernel/kunit/.kunitconfig)
 kunit_py = python3 $(SRC)/$(1)/tools/testing/kunit/kunit.py
 .PHONY: kunit-tool kunit-tool-config
@@ -176,18 +176,18 @@ kunit_py = python3 $(SRC)/$(1)/tools/testing/kunit/kunit.py
 kunit-tool: $(foreach k,$(KERNELS),$(KUNIT_TOOL)/$(k).ok)
 $(KUNIT_TOOL)/%.ok: $(SRC)/%.stamp kernel/kunit/.kunitconfig
 	@rm -f $@; mkdir -p $(KUNIT_TOOL)
-	@$(PHASE) "kunit.py run $(KVER)/$*" $(LOGS)/kunit-tool$(ksuffix)-$*.log \
+	@$(PHASE) "kunit.py run $(KVER)/$*" $(LOGS)/kunit-tool$(KSUFFIX)-$*.log \
 		$(call kunit_py,$*) run --kunitconfig=$(KUNITCONFIG) --arch=x86_64 \
 		--build_dir=$(abspath $(KUNIT_TOOL)/$*) --jobs=$(JOBS) --timeout=1800
-	@grep -a 'Testing complete' $(LOGS)/kunit-tool$(ksuffix)-$*.log | sed 's|^|$(KVER)/$*: |'
+	@grep -a 'Testing complete' $(LOGS)/kunit-tool$(KSUFFIX)-$*.log | sed 's|^|$(KVER)/$*: |'
 	@touch $@
 ## kunit.py config with kernel/kunit/.kunitconfig on both trees, the cell's .configs checked (seconds)
 kunit-tool-config: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp) | $(TOOLS)/config-check
 	@mkdir -p $(LOGS) $(KUNIT_TOOL)
 	@for k in $(KERNELS); do $(call kunit_py,$$k) config --kunitconfig=$(KUNITCONFIG) \
-		--arch=x86_64 --build_dir=$(abspath $(KUNIT_TOOL))/$$k > $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log 2>&1 && \
+		--arch=x86_64 --build_dir=$(abspath $(KUNIT_TOOL))/$$k > $(LOGS)/kunit-tool$(KSUFFIX)-$$k-config.log 2>&1 && \
 		echo "kunit.py config $(KVER)/$$k: ok" || \
-		{ echo "kunit.py config $(KVER)/$$k: FAIL"; tail -n 15 $(LOGS)/kunit-tool$(ksuffix)-$$k-config.log; exit 1; }; \
+		{ echo "kunit.py config $(KVER)/$$k: FAIL"; tail -n 15 $(LOGS)/kunit-tool$(KSUFFIX)-$$k-config.log; exit 1; }; \
 		[ ! -f $(OBJ)/$$k/.config ] || { $(TOOLS)/config-check kernel/kunit/.kunitconfig -- $(OBJ)/$$k/.config && \
 		echo "kernel/kunit/.kunitconfig in $(OBJ)/$$k/.config: ok"; } || exit 1; done
 
