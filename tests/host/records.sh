@@ -27,7 +27,9 @@ cd "$top" || exit 1
 for s in series*/series; do
 	d=${s%/series}
 	grep -v '^[[:space:]]*\(#\|$\)' "$s" | sed "s|^|$d |"
-	[ ! -f "$d/0000-cover-letter.patch" ] || echo "$d 0000-cover-letter.patch"
+	for c in "$d"/0000-cover-letter*.patch; do
+		[ ! -f "$c" ] || echo "$d ${c##*/}"
+	done
 done > "$tmp/patches"
 # the make targets the Makefile defines (not the calling make's flags:
 # make -j check passes its jobserver down)
