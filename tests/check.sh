@@ -65,6 +65,10 @@ s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
 s_step "kernels + initramfs ($TIER, side by side)" \
 	$MAKE -j2 kernels initramfs
 built=$?
+# the cheap form of `make kunit-tool`: kernel/kunit/.kunitconfig through
+# kunit.py config on both trees, and in the debug kernels' .config
+s_step "kernel/kunit/.kunitconfig: kunit.py config, both trees and kernels" \
+	$MAKE --no-print-directory kunit-tool-config
 
 # Three more lanes side by side: the debug-tier boots wait on
 # DEBUG_KOBJECT_RELEASE's delayed releases about half of the time, and the
