@@ -4,7 +4,8 @@
 #   (checked) -> bzImage -> initramfs -> QEMU runs -> walk diff -> report
 #
 # One code path serves both kernels: they differ only in which patches of
-# series/series they take (baseline: the ones above "# ---- patched only").
+# series/series they take (baseline: the ones above "# ---- patched only",
+# scripts/series-list.sh).
 # The knobs: `make help` lists them and the targets, from the "## " line
 # above each (a knob is "NAME ?= DEFAULT": set it on make's command line).
 # The axes of a run: kernel tree x architecture x tier.  Each cell has its
@@ -57,10 +58,9 @@ ETA	:= $(B)/deps.stamp:$(ETA_DEPS):deps $(SRC)/pristine.stamp:$(ETA_UNPACK):unpa
 	   $(REPORT)/report.txt:$(ETA_REPORT):census+hotplug+bench+report
 
 # Patches per kernel, from the series file (parsed once per make).
-series_of = $(addprefix $(SERIES)/,$(shell sed -e '$(1)' $(SERIES)/series 2>/dev/null | \
-	    grep -v '^[[:space:]]*\(\#\|$$\)'))
-baseline_PATCHES := $(call series_of,/^\# *-* *patched only/q)
-patched_PATCHES  := $(call series_of,)
+series_of = $(addprefix $(SERIES)/,$(shell scripts/series-list.sh $(SERIES) $(1) 2>/dev/null))
+baseline_PATCHES := $(call series_of,baseline)
+patched_PATCHES  := $(call series_of,patched)
 
 HOST_TOOLS := $(TOOLS)/config-check $(TOOLS)/scan-console \
 	      $(patsubst tools/%.c,$(TOOLS)/%,$(wildcard tools/snapdiff.c))

@@ -18,8 +18,7 @@ pristine=$1 series_dir=$(cd "$2" && pwd) dest=$3 kind=$4
 case $dest in /*) ;; *) dest=$PWD/$dest ;; esac
 
 case $kind in
-baseline) filter='/^# *-* *patched only/q' ;;
-patched)  filter='' ;;
+baseline|patched) ;;
 *) echo "tree.sh: unknown kernel '$kind' (baseline|patched)" >&2; exit 2 ;;
 esac
 [ -d "$pristine" ] || { echo "tree.sh: no pristine tree at $pristine" >&2; exit 2; }
@@ -30,7 +29,7 @@ esac
 
 new=$dest.new
 rm -rf "$new" "$new.series"
-sed -e "$filter" "$series_dir/series" | grep -v '^[[:space:]]*\(#\|$\)' > "$new.series" || true
+"$(dirname "$0")/../scripts/series-list.sh" "$series_dir" "$kind" > "$new.series"
 cp -al "$pristine" "$new"
 n=$(wc -l < "$new.series")
 echo "tree.sh: $kind: applying $n patch(es) from $series_dir"

@@ -27,8 +27,8 @@ subject() {
 		sed 's/^\[[^]]*\] *//'
 }
 
-awk '/^# *-* *posting 2/ { p = 2; next } /^[[:space:]]*(#|$)/ { next }
-     { print (p ? p : 1), $1 }' "$dir/series" > "$dir/.renumber.list"
+{ "$(dirname "$0")/series-list.sh" "$dir" fixes | sed 's/^/1 /'
+  "$(dirname "$0")/series-list.sh" "$dir" rfc | sed 's/^/2 /'; } > "$dir/.renumber.list"
 trap 'rm -f "$dir/.renumber.list" "$dir/.renumber.sed"' EXIT
 k=$(awk '$1 == 1' "$dir/.renumber.list" | wc -l)
 m=$(awk '$1 == 2' "$dir/.renumber.list" | wc -l)

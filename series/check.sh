@@ -67,7 +67,7 @@ scratch=$(cd "$2" && pwd)
 logs=$scratch/logs
 mkdir -p "$logs"
 
-patches=$(grep -v '^[[:space:]]*\(#\|$\)' "$series_dir/series")
+patches=$("$repo/scripts/series-list.sh" "$series_dir" patched)
 npatches=$(echo "$patches" | grep -c .)
 
 # touched files of a patch (the b/ side of each diff)

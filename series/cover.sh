@@ -34,8 +34,9 @@ text_file=$series_dir/cover-$posting.txt
 [ -f "$text_file" ] || { echo "cover.sh: no $text_file" >&2; exit 2; }
 
 # every patch with its posting, "1 NAME" or "2 NAME" a line
-all=$(awk '/^# *-* *posting 2/ { p = 2; next } /^[[:space:]]*(#|$)/ { next }
-	   { print (p ? p : 1), $1 }' "$series_dir/series")
+list=$here/../scripts/series-list.sh
+all=$("$list" "$series_dir" fixes | sed 's/^/1 /'
+	"$list" "$series_dir" rfc | sed 's/^/2 /')
 echo "$all" | grep -q '^2 ' ||
 	{ echo "cover.sh: no '# ---- posting 2' line in $series_dir/series" >&2; exit 2; }
 patches=$(echo "$all" | cut -d' ' -f2)

@@ -29,7 +29,7 @@ if [ "${1:-}" = --layouts ]; then
 	shift
 	work=$(mktemp -d)
 	trap 'rm -rf "$work"' EXIT
-	patches=$(grep -v '^[[:space:]]*\(#\|$\)' "$series_dir/series")
+	patches=$("$here/../scripts/series-list.sh" "$series_dir" patched)
 	ov=$(for p in $patches; do
 		case $p in ${SIZEOF_OVERLAY_PATCH:-*overlay*}) echo "$p" ;; esac
 	done | tail -n 1)

@@ -79,9 +79,9 @@ tree_dir() { eval "echo \$tree_$1"; }
 series_of()
 {
 	case $1 in
-	baseline) sed -e '/^# *-* *patched only/q' "$series/series" ;;
-	*) cat "$series/series" ;;
-	esac | grep -v '^[[:space:]]*\(#\|$\)' || true
+	baseline) "$here/../scripts/series-list.sh" "$series" baseline ;;
+	*) "$here/../scripts/series-list.sh" "$series" patched ;;
+	esac || true
 }
 
 # pipeline_tree KERNEL: true if SRCROOT/KERNEL holds the series' patches
