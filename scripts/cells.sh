@@ -2,7 +2,7 @@
 # cells.sh - the one table of cells: KVER x ARCH x TIER -> every path and
 # arch fact the pipeline uses, as KEY=VALUE lines.
 #
-# usage: cells.sh [-b BUILD] [-k KVER] [-a ARCH] [-t TIER] [-c CELL] [-m]
+# usage: cells.sh [-b BUILD] [-k KVER] [-a ARCH] [-t TIER] [-c CELL] [-m|-v KEY]
 #   -k KVER   kernel version, 6.1 (default) or 6.12 (series-KVER/)
 #   -a ARCH   an ARCH of the table below (default x86_64), or its kbuild
 #             ARCH (x86 is x86_64)
@@ -12,6 +12,7 @@
 #   -b BUILD  the build directory the paths are under (default build)
 #   -m        make syntax: KEY:=VALUE words, a list as KEY+=WORD each, no
 #             word with a space (the Makefile evaluates each word)
+#   -v KEY    only KEY's value (e.g. `cells.sh -v IMAGE`)
 # Default output: KEY='VALUE' lines for `eval "$(scripts/cells.sh ...)"`.
 #
 # Keys: KVER ARCH TIER; CELL, the cell's name: TIER, then -ARCH unless
@@ -53,11 +54,11 @@ EOF
 tiers="debug fast smoke"
 
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d' >&2; exit 2; }
-build=build kver=6.1 arch=x86_64 tier=fast cell= make=
-while getopts b:k:a:t:c:m opt; do
+build=build kver=6.1 arch=x86_64 tier=fast cell= make= key=
+while getopts b:k:a:t:c:mv: opt; do
 	case $opt in
 	b) build=$OPTARG ;; k) kver=$OPTARG ;; a) arch=$OPTARG ;;
-	t) tier=$OPTARG ;; c) cell=$OPTARG ;; m) make=1 ;;
+	t) tier=$OPTARG ;; c) cell=$OPTARG ;; m) make=1 ;; v) key=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -99,7 +100,9 @@ ks= as=
 series=series$ks
 
 out() {
-	if [ -n "$make" ]; then
+	if [ -n "$key" ]; then
+		[ "$1" != "$key" ] || { shift; echo "$*"; }
+	elif [ -n "$make" ]; then
 		k=$1
 		shift
 		if [ $# -le 1 ]; then

@@ -269,9 +269,10 @@ json.dump(d, open(sys.argv[2], "w"))' "$tmp/a.json" "$tmp/b.json"
 # same_cmd (lib.sh) on two runs recorded as qemu/run.sh writes them: what
 # differs by design (run dir, kernel image, -name pid, socket dir) is no
 # difference; another -m is one, and is named.
+image=$("$top/../scripts/cells.sh" -v IMAGE)
 repro() {	# repro DIR KERNEL PID SOCKDIR MEM
 	mkdir -p "$1"
-	echo "qemu-system-x86_64 -name krefrun-$3 -m $5 -qmp unix:/tmp/krefrun.$4/qmp.sock,server=on,wait=off -serial file:$1/console.log -kernel /long/path/build/obj/fast/$2/arch/x86/boot/bzImage -append 'console=ttyS0 scenario=census '" > "$1/repro.cmd"
+	echo "qemu-system-x86_64 -name krefrun-$3 -m $5 -qmp unix:/tmp/krefrun.$4/qmp.sock,server=on,wait=off -serial file:$1/console.log -kernel /long/path/build/obj/fast/$2/$image -append 'console=ttyS0 scenario=census '" > "$1/repro.cmd"
 }
 same() { (work=$tmp; . "$top/scripts/lib.sh"
 	same_cmd "$tmp/r/fast/baseline/census" baseline "$tmp/r/fast/patched/census" patched); }

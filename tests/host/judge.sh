@@ -8,6 +8,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 data=$top/tests/host/data
 judge=$top/qemu/judge.sh
+image=$("$top/scripts/cells.sh" -v IMAGE)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # kunit.py from the pristine tree (this worktree's, else KUNIT_PY)
@@ -22,7 +23,7 @@ run() {
 	cp "$data/console-clean.log" "$d/console.log"
 	printf 'KTAP version 1\n1..2\nok 1 first\nok 2 second # SKIP not here\n' > "$d/result.ktap"
 	printf '%s\n' qemu=33 driver=none seconds=9 accel=tcg watch= \
-		"kernel=$tmp/obj/arch/x86/boot/bzImage" scenario=walk "$@" > "$d/status"
+		"kernel=$tmp/obj/$image" scenario=walk "$@" > "$d/status"
 	printf 'qemu-system-x86_64: something went wrong\n' > "$d/qemu.log"
 }
 

@@ -94,6 +94,7 @@ evidence() {
 }
 
 prev_obj= prev_files=
+image=$("$top/scripts/cells.sh" -v IMAGE)
 t_plan $#
 for p in "$@"; do
 	name=$(basename "$p" .patch)
@@ -117,7 +118,7 @@ for p in "$@"; do
 	prev_obj=$work/$name/obj
 	prev_files=$(sed -n 's|^+++ b/\([^	]*\).*|\1|p' "$p")
 	run=$work/$name/run
-	"$top/qemu/run.sh" -k "$work/$name/obj/arch/x86/boot/bzImage" \
+	"$top/qemu/run.sh" -k "$work/$name/obj/$image" \
 		-i "$initramfs" -s hotplug -o "$run" \
 		-a "cycles=$cycles mix=$mix fault=0 acpi=noirq" -q "$qemu_dev" \
 		-d "$top/build/tools/hotplug-qmp" -t 1200 -n 300 >> "$log" 2>&1

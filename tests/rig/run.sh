@@ -3,14 +3,23 @@
 # initramfs that carries extra scenarios (appended as a second cpio archive,
 # which the kernel unpacks over the first).  Each must give its exit code,
 # within bounded time, leaving no QEMU process behind.  KTAP on stdout.
-# RIG_OUT (default build/runs/TIER/rig) is where the runs go.
+# usage: run.sh [-o DIR]: the runs go to DIR (default build/runs/TIER/rig)
+# TIER (default debug): the cell (scripts/cells.sh) whose baseline kernel
+# and initramfs boot.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 tier=${TIER:-debug}
-kernel=$top/build/obj/$tier/baseline/arch/x86/boot/bzImage
-initrd=$top/build/initramfs.cpio.gz
-out=${RIG_OUT:-$top/build/runs/$tier/rig}
+eval "$("$top/scripts/cells.sh" -b "$top/build" -t "$tier")" || exit 2
+kernel=$OBJ/baseline/$IMAGE
+initrd=$INITRAMFS
+out=$RUNS/rig
+while getopts o: opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	*) echo "usage: $0 [-o DIR]" >&2; exit 2 ;;
+	esac
+done
 for f in "$kernel" "$initrd"; do
 	[ -r "$f" ] || { echo "rig: missing $f (make kernels initramfs)"; exit 1; }
 done
