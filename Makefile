@@ -324,8 +324,8 @@ check: $(B)/deps.stamp $(SRC)/pristine.stamp
 .PHONY: series-apply
 ## the series applied (quilt, git am) and checkpatch --strict, nothing compiled
 series-apply: $(SRC)/pristine.stamp
-	@SERIES_DIR=$(SERIES) CHECK_STEPS="apply checkpatch" \
-		series/check.sh $(SRC)/pristine $(CHECK)/apply
+	@SERIES_DIR=$(SERIES) \
+		series/check.sh -s "apply checkpatch" $(SRC)/pristine $(CHECK)/apply
 
 # The whole series check (series/check.sh): apply, checkpatch, every prefix
 # compiling all of lib/, drivers/base/ and its touched files, the kref
@@ -334,8 +334,8 @@ series-apply: $(SRC)/pristine.stamp
 .PHONY: series-check
 ## series-apply, then every prefix compiles, the kref users compile (~12 min)
 series-check: $(SRC)/pristine.stamp
-	@SERIES_DIR=$(SERIES) CHECK_TIER=$(TIER) SERIES_BUILT="$(BUILT)" \
-		series/check.sh $(SRC)/pristine $(CHECK)/series
+	@SERIES_DIR=$(SERIES) \
+		series/check.sh -t $(TIER) -b "$(BUILT)" $(SRC)/pristine $(CHECK)/series
 
 # Every struct kobj_type without a release(), and every ktype swapped after
 # init, in the baseline tree (Coccinelle; ~6 min, so not part of check).

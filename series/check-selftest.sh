@@ -11,7 +11,7 @@
 #   bisect      the kref_rel patch and the kobject conversion swapped: the
 #               prefix ending in the conversion uses kref_rel before it exists
 #   users       the conversion leaves drivers/of/dynamic.c on kref_read()
-# Prints KTAP, one test per group.  Uses CHECK_TIER=fast for the compiles.
+# Prints KTAP, one test per group.  Uses check.sh -t fast for the compiles.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tests/ktap.sh"
@@ -50,8 +50,8 @@ for g in $groups; do
 	*)
 		echo "unknown group $g" >&2; exit 2 ;;
 	esac
-	SERIES_DIR=$s CHECK_STEPS=$steps CHECK_TIER=fast \
-		"$here/check.sh" "$pristine" "$scratch/run" > "$scratch/$g.ktap" 2> "$scratch/$g.err"
+	SERIES_DIR=$s \
+		"$here/check.sh" -s "$steps" -t fast "$pristine" "$scratch/run" > "$scratch/$g.ktap" 2> "$scratch/$g.err"
 	rc=$?
 	parsed=$(t_read "$pristine/tools/testing/kunit/kunit.py" "$scratch/$g.ktap")
 	printf '%s\n' "$parsed" | sed 's/^/# /'

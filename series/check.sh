@@ -1,5 +1,6 @@
 #!/bin/sh
-# check.sh PRISTINE SCRATCH - test the quilt series in this directory.
+# check.sh [-s STEPS] [-t TIER] [-B SCOPE] [-b BUILT] PRISTINE SCRATCH - test
+# the quilt series in this directory.
 #
 #   PRISTINE  the unpacked 6.1.192 tree (never written: patches go to copies)
 #   SCRATCH   a work directory (reused between runs: the O= dirs keep objects)
@@ -16,48 +17,57 @@
 #   bisect: <n> <patch>          after pushing patches 1..n one at a time: lib/,
 #                                drivers/base/ and the touched .c files that the
 #                                config builds compile, no warning in a touched
-#                                file (BISECT_SCOPE=core: lib/kobject.o and
+#                                file (-B core: lib/kobject.o and
 #                                lib/kobject_uevent.o instead of all of lib/),
 #                                in one O= dir
 #                                configured with the project's config (base +
-#                                devices + $CHECK_TIER + kernel.config) from the
+#                                devices + -t's TIER + kernel.config) from the
 #                                full series; a patch that changes nothing this
 #                                O= dir compiles (no Kconfig or Makefile, no .c
 #                                file the config builds, no header an object
 #                                compiled so far includes) passes if the prefix
 #                                before it did (allmod-check.sh compiles those);
 #                                a prefix whose tree and config are those of
-#                                a kernel built whole (SERIES_BUILT) passes on
+#                                a kernel built whole (-b BUILT) passes on
 #                                that build's log instead of compiling again
 #   users: kref_rel_read()       the kobject kref users outside lib/ and
 #                                drivers/base/ compile with the whole series,
 #                                under a small config that enables them
 #                                (users.config), compiling only those objects
 #
-# Environment: SERIES_DIR (default: this script's directory), CHECK_TIER
-# (debug|fast, default debug), JOBS (default 2), CHECK_STEPS (default
+# Options: -t TIER (debug|fast, default debug), -s STEPS (default
 # "apply checkpatch bisect users": which groups to run; apply always runs),
-# NICE (a niceness to run at: make check runs this beside its boots),
-# BISECT_SCOPE (full, the default, or core: what each prefix compiles
+# -B SCOPE (full, the default, or core: what each prefix compiles
 # besides drivers/base/ and the touched files: all of lib/, or only the
 # kobject core in it; make check's is core),
-# SERIES_BUILT (OBJ:LOG ...: O= dirs where make built a whole kernel from
+# -b BUILT (OBJ:LOG ...: O= dirs where make built a whole kernel from
 # a prefix of this series with the same fragments, and that build's log;
 # make check passes its debug kernels: scripts/cells.sh's BUILT).
+# Environment: SERIES_DIR (default: this script's directory), JOBS
+# (default 2), NICE (a niceness to run at: make check runs this beside its
+# boots).
 set -u
 [ -z "${NICE:-}" ] || renice -n "$NICE" -p $$ > /dev/null
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
-tier=${CHECK_TIER:-debug}
-case ${BISECT_SCOPE:=full} in
+tier=debug bisect_scope=full series_built= steps="apply checkpatch bisect users"
+while getopts s:t:B:b: opt; do
+	case $opt in
+	s) steps=$OPTARG ;; t) tier=$OPTARG ;;
+	B) bisect_scope=$OPTARG ;; b) series_built=$OPTARG ;;
+	*) echo "usage: $0 [-s STEPS] [-t TIER] [-B SCOPE] [-b BUILT] PRISTINE SCRATCH" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+case $bisect_scope in
 full) scope="lib/ drivers/base/" ;;
 core) scope="lib/kobject.o lib/kobject_uevent.o drivers/base/" ;;
-*) echo "$0: BISECT_SCOPE is full or core, not '$BISECT_SCOPE'" >&2; exit 2 ;;
+*) echo "$0: -B SCOPE is full or core, not '$bisect_scope'" >&2; exit 2 ;;
 esac
 jobs=${JOBS:-2}
-steps=" ${CHECK_STEPS:-apply checkpatch bisect users} "
+steps=" $steps "
 want() { case $steps in *" $1 "*) return 0 ;; esac; return 1; }
 
 [ $# -eq 2 ] || { echo "usage: $0 PRISTINE SCRATCH" >&2; exit 2; }
@@ -292,7 +302,7 @@ want bisect && for p in $patches; do
 			cp "$cfg" "$obj/.config"
 			make -s -C "$qtree" O="$obj" olddefconfig
 		fi
-		for b in ${SERIES_BUILT:-}; do
+		for b in $series_built; do
 			b_rc=0
 			built_as "$b" "$(echo "$patches" | head -n "$i")" || b_rc=$?
 			if [ "$b_rc" -ne 1 ]; then exit "$b_rc"; fi
@@ -302,7 +312,7 @@ want bisect && for p in $patches; do
 		for f in $(for q in $(echo "$patches" | head -n "$i"); do touched "$q"; done | sort -u); do
 			case $f in
 			drivers/base/*) ;;
-			lib/*.c) if [ "$BISECT_SCOPE" = core ]; then objs="$objs $(built_obj "$f")"; fi ;;
+			lib/*.c) if [ "$bisect_scope" = core ]; then objs="$objs $(built_obj "$f")"; fi ;;
 			*.c) objs="$objs $(built_obj "$f")" ;;
 			esac
 		done

@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 # make check is the debug tier's: every detector on (make check TIER=fast
-# to try the other one; series/check.sh gets it as CHECK_TIER)
+# to try the other one; series/check.sh gets it as -t)
 TIER=${TIER:-debug}
 export TIER
 s_logs=build/logs/check
@@ -103,13 +103,13 @@ s_add series "series: apply, checkpatch, bisect, users"
 # the series check's bisect takes each debug kernel as the prefix it was
 # built from (same config and sources, its log read for warnings: the
 # cell table's BUILT)
-SERIES_BUILT=$(scripts/cells.sh -t "$TIER" | sed -n "s/^BUILT='\(.*\)'\$/\1/p")
+series_built=$(scripts/cells.sh -t "$TIER" -v BUILT)
 # Each prefix compiles the kobject core of lib/, not all of it (the
 # whole of lib/ is compiled at the two prefixes the kernels are; `make
 # series-check` compiles it at every prefix).
-(NICE=10 SERIES_BUILT=$SERIES_BUILT BISECT_SCOPE=core CHECK_TIER=$TIER &&
-	export NICE SERIES_BUILT BISECT_SCOPE CHECK_TIER &&
-	s_run "$series" series/check.sh build/src/pristine build/check/series) &
+(NICE=10 && export NICE &&
+	s_run "$series" series/check.sh -B core -t "$TIER" -b "$series_built" \
+		build/src/pristine build/check/series) &
 wait
 
 echo "# make check took $(($(date +%s) - start))s"
