@@ -246,7 +246,7 @@ expect_fail "census with a malformed kref_releases" "runs/debug/patched/census:"
 # reports: a report against itself passes; one size, one census count or
 # one bench figure changed fails and is named; a report without bench
 # figures fails.
-sf() { KSR_REPORT=$tmp/ksr-report "$here/same-figures.sh" "$@" > "$tmp/sf.txt" 2>&1; }
+sf() { "$here/same-figures.sh" -t "$tmp/ksr-report" "$@" > "$tmp/sf.txt" 2>&1; }
 cp "$here/expected/report.json" "$tmp/a.json"
 sf "$tmp/a.json" "$tmp/a.json" && grep -q '^# 4 passed, 0 failed$' "$tmp/sf.txt" &&
 	ok 0 "same-figures: a report against itself passes" ||

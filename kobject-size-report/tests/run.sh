@@ -6,10 +6,17 @@
 # runs (see inputs/README).  Each test runs the tool on a copy of the good
 # set, with one input broken or removed, and checks the exit status, that
 # the error names the input, and that no report was written.
-# Usage: tests/run.sh (from anywhere).  Exit 0 if every test passed.
-# KSR_TOOL=/bin/true tests/run.sh runs the cases against a tool that
+# Usage: tests/run.sh [-t TOOL] (from anywhere).  Exit 0 if every test
+# passed.  tests/run.sh -t /bin/true runs the cases against a tool that
 # accepts anything: every case must then fail (a check of the checks).
 set -u
+given=
+while getopts t: opt; do
+	case $opt in
+	t) given=$OPTARG ;;
+	*) echo "usage: $0 [-t TOOL]" >&2; exit 2 ;;
+	esac
+done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
@@ -18,7 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c \
 	$(pkg-config --cflags --libs jansson) || {
 	echo "Bail out! cannot build the report tool"; exit 1; }
-[ -n "${KSR_TOOL:-}" ] && cp "$KSR_TOOL" "$tmp/ksr-report"
+[ -n "$given" ] && cp "$given" "$tmp/ksr-report"
 . "$top/../tests/ktap.sh"
 
 ok() {	# ok STATUS NAME [DIAG]

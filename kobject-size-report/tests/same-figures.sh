@@ -1,5 +1,5 @@
 #!/bin/sh
-# same-figures.sh OLD.json NEW.json - KTAP: two size reports (report.json)
+# same-figures.sh [-t TOOL] OLD.json NEW.json - KTAP: two size reports (report.json)
 # give the same figures.  Made for issue 12: the report of the old way
 # (report.sh configuring and preparing every tree in every layout) against
 # the new one (booted layouts probed in the pipeline's kernel builds,
@@ -8,13 +8,20 @@
 # figures; "ksr-report compare OLD NEW" finds no change (sizes, growth,
 # claims, pahole check, census, slab, vmlinux, bench statistics; input
 # paths aside).  Ends with "N passed, N failed"; exit 0 iff all passed.
-# KSR_REPORT=PATH uses that ksr-report, else it is built from ../src.
+# -t TOOL uses that ksr-report, else it is built from ../src.
 set -u
-[ $# = 2 ] || { echo "usage: same-figures.sh OLD.json NEW.json" >&2; exit 2; }
+tool=
+while getopts t: opt; do
+	case $opt in
+	t) tool=$OPTARG ;;
+	*) echo "usage: same-figures.sh [-t TOOL] OLD.json NEW.json" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 2 ] || { echo "usage: same-figures.sh [-t TOOL] OLD.json NEW.json" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-tool=${KSR_REPORT:-}
 if [ -z "$tool" ]; then
 	tool=$tmp/ksr-report
 	# shellcheck disable=SC2046

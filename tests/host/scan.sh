@@ -2,12 +2,20 @@
 # Host tests of tools/scan-console on recorded console logs: every row of
 # the detector table (qemu/signatures.txt) fails on its own detector, and
 # each EXPECT-WARNING rule.  KTAP on stdout.
+# usage: scan.sh [-t SCANNER]: -t tests that scanner (default
+# build/tools/scan-console).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 data=$top/tests/host/data
 sigs=${SIGNATURES:-$top/qemu/signatures.txt}
-scanner=${SCANNER:-$top/build/tools/scan-console}
+scanner=$top/build/tools/scan-console
+while getopts t: opt; do
+	case $opt in
+	t) scanner=$OPTARG ;;
+	*) echo "usage: $0 [-t SCANNER]" >&2; exit 2 ;;
+	esac
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

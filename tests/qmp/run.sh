@@ -7,9 +7,16 @@
 # error, a device_del that never completes, QEMU gone mid-wait.  The last
 # test talks to a real QEMU (no guest kernel, -S): device_add and a QMP
 # error pass through; device_del times out, as it must without a guest.
-# Usage: tests/qmp/run.sh.  QMP_CLIENT=FILE tests another client build
+# Usage: tests/qmp/run.sh [-t FILE].  -t FILE tests another client build
 # (e.g. the previous one: every fake-QMP case must then fail).
 set -u
+client=
+while getopts t: opt; do
+	case $opt in
+	t) client=$OPTARG ;;
+	*) echo "usage: $0 [-t FILE]" >&2; exit 2 ;;
+	esac
+done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 tmp=$(mktemp -d /tmp/qmpt.XXXXXX)
@@ -21,7 +28,7 @@ for t in qemu/hotplug-qmp tests/qmp/qmp-peer; do
 		$(pkg-config --cflags --libs jansson) || {
 		echo "Bail out! cannot build $t.c"; exit 1; }
 done
-[ -n "${QMP_CLIENT:-}" ] && cp "$QMP_CLIENT" "$tmp/hotplug-qmp"
+[ -n "$client" ] && cp "$client" "$tmp/hotplug-qmp"
 . "$top/tests/ktap.sh"
 : > "$tmp/results"
 ok() {	# ok STATUS NAME [DIAG]

@@ -5,14 +5,21 @@
 # baseline kernel's walk; patched-*.snap, copies of it with changes; and
 # expect-*.txt lists of expected differences. Each case runs snapdiff and
 # checks its exit code (0 all expected, 1 unexpected, 2 bad input) and one
-# line of its output. SNAPDIFF=path overrides the binary, which is otherwise
-# built into build/tools/snapdiff.
+# line of its output. usage: run.sh [-t SNAPDIFF]: -t tests that binary,
+# which is otherwise built into build/tools/snapdiff.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-snapdiff=${SNAPDIFF:-$root/build/tools/snapdiff}
+given=
+while getopts t: opt; do
+	case $opt in
+	t) given=$OPTARG ;;
+	*) echo "usage: $0 [-t SNAPDIFF]" >&2; exit 2 ;;
+	esac
+done
+snapdiff=${given:-$root/build/tools/snapdiff}
 
-if [ -z "${SNAPDIFF:-}" ] &&
+if [ -z "$given" ] &&
    { [ ! -x "$snapdiff" ] || [ "$root/tools/snapdiff.c" -nt "$snapdiff" ]; }; then
 	mkdir -p "$(dirname "$snapdiff")"
 	${CC:-gcc} -O2 -Wall -Wextra -o "$snapdiff" "$root/tools/snapdiff.c" ||
