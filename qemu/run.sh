@@ -5,7 +5,7 @@
 # usage: run.sh -k BZIMAGE -i INITRD -s SCENARIO -o RUNDIR
 #               [-a "extra kernel args"] [-t TIMEOUT] [-n IDLE]
 #               [-d "host driver command"] [-q "extra qemu args"]
-#               [-A ARCH]
+#               [-A ARCH] [-G GRACE] [-P EVERY]
 #
 # -A: the kernel's arch, x86_64 (the default) or another of
 # scripts/cells.sh, which gives its QEMU binary (for the KVM probe too),
@@ -28,8 +28,8 @@
 # its environment.
 # The watch ends a run at the timeout (-t), after IDLE seconds without any
 # serial output (-n), and 30 s after a console line with a "stall" string
-# of the detector table (STALL_GRACE).  Every 30 s (PROGRESS_EVERY) it
-# prints a "progress:" line.
+# of the detector table (-G GRACE).  Every 30 s (-P EVERY) it prints a
+# "progress:" line.
 #
 # Records: RUNDIR/status (KEY=VALUE lines: qemu, driver, seconds, accel,
 # watch, kernel, scenario), qemu.log, driver.log, repro.cmd.  The exit code
@@ -44,15 +44,15 @@
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 kernel= initrd= scenario= out= extra= driver= qargs=
-timeout=600 idle=120 arch=x86_64
+timeout=600 idle=120 arch=x86_64 grace=30 every=30
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:s:o:a:t:n:d:q:A: opt; do
+while getopts k:i:s:o:a:t:n:d:q:A:G:P: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; s) scenario=$OPTARG ;;
 	o) out=$OPTARG ;; a) extra=$OPTARG ;; t) timeout=$OPTARG ;;
 	n) idle=$OPTARG ;; d) driver=$OPTARG ;; q) qargs=$OPTARG ;;
-	A) arch=$OPTARG ;;
+	A) arch=$OPTARG ;; G) grace=$OPTARG ;; P) every=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -173,10 +173,10 @@ while kill -0 "$qpid" 2> /dev/null; do
 		[ -s "$sock/stall" ] && grep -q -F -f "$sock/stall" "$out/console.log" 2> /dev/null &&
 			stalled=$now
 	fi
-	[ -n "$stalled" ] && [ $((now - stalled)) -ge "${STALL_GRACE:-30}" ] &&
+	[ -n "$stalled" ] && [ $((now - stalled)) -ge "$grace" ] &&
 		why="stall: $(grep -m1 -F -f "$sock/stall" "$out/console.log" |
 			sed 's/^\[[^]]*\] //')" && break
-	if [ $((now - told)) -ge "${PROGRESS_EVERY:-30}" ]; then
+	if [ $((now - told)) -ge "$every" ]; then
 		told=$now
 		# how far: the guest's last line about cycles, else its last line
 		p=$(grep -a 'cycle' "$out/console.log" 2> /dev/null | tail -n 1)

@@ -1,6 +1,7 @@
 #!/bin/sh
-# phase.sh NAME LOG COMMAND... - run one pipeline phase, its output to LOG.
-# Prints a start line (name, log), then every 30 s (PHASE_EVERY) while it
+# phase.sh [-e EVERY] NAME LOG COMMAND... - run one pipeline phase, its
+# output to LOG.
+# Prints a start line (name, log), then every 30 s (-e EVERY) while it
 # runs a line "progress: NAME SECONDS how far", and an end line with
 # ok/FAIL, the elapsed time, the CPU time (user + system, of the
 # command and every process it waited for) and the log; on failure the last lines of the
@@ -11,10 +12,11 @@
 # (its count and seconds in LOG.last): "N of M objects, ~T left"; with no
 # LOG.last, or past its count, no total.
 # Exits with the command's status.
+every=30
+[ "$1" != -e ] || { every=$2; shift 2; }
 name=$1 log=$2
 shift 2
 mkdir -p "$(dirname "$log")"
-every=${PHASE_EVERY:-30}
 objects() { grep -a -c -E '^  (CC|AS|LD|AR|OBJCOPY|GEN|HOSTCC)( \[M\])? ' "$log"; }
 read -r last_n last_t 2> /dev/null < "$log.last" || last_n=0 last_t=0
 start=$(date +%s)

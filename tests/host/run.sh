@@ -87,10 +87,10 @@ else
 		"$(find "$tmp/pristine" -type f -newermt 1999-01-02)"
 fi
 
-# phase.sh: a start line with the log, a progress line every PHASE_EVERY
+# phase.sh: a start line with the log, a progress line every -e
 # seconds (objects built from kbuild lines, or the command's own
 # "progress:" line), the end line.
-phase() { PHASE_EVERY=1 "$top/scripts/phase.sh" "build x" "$tmp/phase.log" "$@"; }
+phase() { "$top/scripts/phase.sh" -e 1 "build x" "$tmp/phase.log" "$@"; }
 expect 0 "phase.sh: a kbuild-like phase" phase sh -c \
 	'for i in 1 2 3; do echo "  CC      a$i.o"; sleep 1; done'
 has "build x                      start         $tmp/phase.log" "  ... prints a start line with its log"
@@ -192,8 +192,8 @@ esac
 EOS
 chmod +x "$tmp/bin/qemu-system-x86_64"
 fake() {
-	FAKE=$1 PATH=$tmp/bin:$PATH ACCEL=tcg STALL_GRACE=2 PROGRESS_EVERY=1 \
-		"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s fake \
+	FAKE=$1 PATH=$tmp/bin:$PATH ACCEL=tcg \
+		"$top/qemu/run.sh" -G 2 -P 1 -k "$tmp/bzImage" -i "$tmp/bzImage" -s fake \
 		-o "$tmp/fake-$1" -t 20 -n 15
 }
 expect 3 "run.sh: a stall row of the table in the console ends the run (fake QEMU)" fake stall
@@ -209,8 +209,8 @@ has "missing expected subtest" "  ... is a failed test (kunit.py parse)"
 # -A i386: the same run on qemu-system-i386 (faked the same way).
 cp "$tmp/bin/qemu-system-x86_64" "$tmp/bin/qemu-system-i386"
 fake386() {
-	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg PROGRESS_EVERY=1 \
-		"$top/qemu/run.sh" -A i386 -k "$tmp/bzImage" -i "$tmp/bzImage" \
+	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg \
+		"$top/qemu/run.sh" -P 1 -A i386 -k "$tmp/bzImage" -i "$tmp/bzImage" \
 		-s fake -o "$tmp/fake-i386" -t 20 -n 15
 }
 expect 0 "run.sh -A i386: a guest that reports pass (fake QEMU)" fake386
@@ -224,8 +224,8 @@ grep -qx 'arch=i386' "$tmp/fake-i386/status" &&
 # through semihosting (faked the same way).
 cp "$tmp/bin/qemu-system-x86_64" "$tmp/bin/qemu-system-aarch64"
 fakearm64() {
-	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg PROGRESS_EVERY=1 \
-		"$top/qemu/run.sh" -A arm64 -k "$tmp/bzImage" -i "$tmp/bzImage" \
+	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg \
+		"$top/qemu/run.sh" -P 1 -A arm64 -k "$tmp/bzImage" -i "$tmp/bzImage" \
 		-s fake -o "$tmp/fake-arm64" -t 20 -n 15
 }
 expect 0 "run.sh -A arm64: a guest that reports pass (fake QEMU)" fakearm64
@@ -433,8 +433,8 @@ while getopts A:k:i:s:o:a:t:n: o; do
 done
 from=${args#*fault_from=}; from=${from%% *}
 mkdir -p "$run/data"; : > "$run/signatures.log"
-[ "${FAKE_BOOT:-}" = dead ] && { echo "2 boot failed" > "$run/verdict"; exit 2; }
-stop=16; [ "${FAKE_CLEAN:-}" ] || { [ "$from" -le 5 ] && stop=5 || { [ "$from" -le 9 ] && stop=9; }; }
+[ "$FAKE" = dead ] && { echo "2 boot failed" > "$run/verdict"; exit 2; }
+stop=16; [ "$FAKE" = clean ] || { [ "$from" -le 5 ] && stop=5 || { [ "$from" -le 9 ] && stop=9; }; }
 n=$from; while [ $n -le $stop ]; do printf '[ 1.0] faultsweep: failnth pci n=%s\r\n' $n; n=$((n + 1)); done > "$run/console.log"
 l=$(wc -l < "$run/console.log")
 case $stop in
@@ -444,14 +444,14 @@ case $stop in
    echo '{ "fault_points": {"netdevsim_new_device": 0, "pci_rescan": -9} }' > "$run/data/summary.json"; exit 3 ;;
 esac
 echo '{ "fault_points": {"netdevsim_new_device": 0, "pci_rescan": 15} }' > "$run/data/summary.json"
-if [ "${FAKE_CLEAN:-}" ]; then
+if [ "$FAKE" = clean ]; then
 	printf 'ok 2 failslab_pci_rescan # 0000:00:01.1: fault points 15, all survived\r\n' > "$run/result.ktap"
 else
 	printf 'not ok 2 failslab_pci_rescan # 0000:00:01.1: fault points 15, 1 not survived, first n=12: ODEBUG: free active\r\n' > "$run/result.ktap"
 fi
 EOS
 chmod +x "$tmp/fakerun"
-findings() { RUN_SH=$tmp/fakerun "$top/tests/hotplug/findings.sh" -k k -i i -O pci -o "$tmp/find-$1"; }
+findings() { "$top/tests/hotplug/findings.sh" -k k -i i -O pci -o "$tmp/find-$1" -r "$tmp/fakerun"; }
 if expect 1 "findings.sh: a boot per fatal attempt (stubbed run.sh)" findings bugs; then
 	case $t_out in
 	*"not ok 1 from_1 # attempt 5 fatal: [BUG: KASAN:]"*"not ok 2 from_6 # attempt 9 fatal: [Kernel panic]"*"not ok 3 from_10 # sweep ended: "*"# findings: n=5 n=9 n=12: ODEBUG: free active"*"0 passed, 3 failed")
@@ -461,8 +461,8 @@ if expect 1 "findings.sh: a boot per fatal attempt (stubbed run.sh)" findings bu
 else
 	t_fail "  ... names each fatal attempt, its first detector line, and the survived hit"
 fi
-clean() { FAKE_CLEAN=1 findings clean; }
+clean() { FAKE=clean findings clean; }
 expect 0 "findings.sh: a kernel that survives every attempt: one boot, passed" clean
-dead() { FAKE_BOOT=dead findings dead; }
+dead() { FAKE=dead findings dead; }
 expect 5 "findings.sh: a boot that never reaches the sweep is an error naming its log" dead
 t_done

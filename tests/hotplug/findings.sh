@@ -7,8 +7,9 @@
 #
 # usage: findings.sh -k BZIMAGE -i INITRD -O nsim|pci -o OUTDIR
 #                    [-A x86_64|i386] [-m MAXBOOTS]
-#                    [-a "kernel args"] [-t TIMEOUT] [-n IDLE]
+#                    [-a "kernel args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
 #
+# -r RUNSH boots with RUNSH instead of qemu/run.sh (the host tests' stub).
 # -a, -t, -n go to qemu/run.sh as they are: the make target passes those
 # of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_WATCH), so both boot
 # the same way.
@@ -25,16 +26,17 @@
 # or a boot that never reached the sweep (its log is named).
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
-RUN_SH=${RUN_SH:-$here/qemu/run.sh}
+runsh=$here/qemu/run.sh
 . "$here/tests/ktap.sh"
 kernel= initrd= op= out= arch=x86_64 max=10 args= timeout=5400 idle=300
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:O:o:A:m:a:t:n: opt; do
+while getopts k:i:O:o:A:m:a:t:n:r: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
 	o) out=$OPTARG ;; A) arch=$OPTARG ;; m) max=$OPTARG ;;
 	a) args=$OPTARG ;; t) timeout=$OPTARG ;; n) idle=$OPTARG ;;
+	r) runsh=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -79,7 +81,7 @@ while [ $boot -lt "$max" ]; do
 	run=$out/from-$from
 	rm -rf "$run"
 	echo "# boot $boot: attempts from $from, $run"
-	"$RUN_SH" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
+	"$runsh" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
 		-a "fault_ops=$op fault_from=$from $args" -t "$timeout" -n "$idle" \
 		>"$run.log" 2>&1
 	n=$(last_attempt "$run")

@@ -78,7 +78,7 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		 $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@TIER=$(TIER) CYCLES=$(or $(CYCLES),3) HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
 		HOTPLUG_MIX="$(HOTPLUG_MIX)" INITRAMFS=$(INITRAMFS) \
-		tests/hotplug/planted.sh $(SRC)/patched $(OBJ)/patched \
+		tests/hotplug/planted.sh $(if $(filter 1,$(KEEP)),-K )$(SRC)/patched $(OBJ)/patched \
 		$(B)/planted/$(CELL)
 
 # The fault sweeps: hundreds of attempts (each new_device fault point), a
@@ -129,6 +129,6 @@ hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
 	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
 		KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
-		DRIVER="$(abspath $(HOTPLUG_TOOLS))" \
-		tests/hotplug/seams.sh $(OBJ)/$(SEAMS_KERNEL)/$(IMAGE) \
+		tests/hotplug/seams.sh -d "$(abspath $(HOTPLUG_TOOLS))" \
+		$(if $(ONLY),-o "$(ONLY)" )$(OBJ)/$(SEAMS_KERNEL)/$(IMAGE) \
 		$(INITRAMFS) $(B)/seams/$(CELL)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# planted.sh SRC OBJ WORKDIR [PATCH...] - the hotplug stress must catch
+# planted.sh [-K] SRC OBJ WORKDIR [PATCH...] - the hotplug stress must catch
 # planted refcount bugs.
 #
 # For each planted patch (default: tests/hotplug/planted/*.patch):
@@ -23,11 +23,19 @@
 # One KTAP test per patch, with the line the detector printed.
 #
 # Environment: CYCLES (default 3), HOTPLUG_MIX, HOTPLUG_QEMU (the -q
-# devices), INITRAMFS, TIER, JOBS, KEEP=1 keeps the copies.
+# devices), INITRAMFS, TIER, JOBS.  -K keeps the copies.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
-[ $# -ge 3 ] || { echo "usage: $0 SRC OBJ WORKDIR [PATCH...]" >&2; exit 2; }
+keep=0
+while getopts K opt; do
+	case $opt in
+	K) keep=1 ;;
+	*) echo "usage: $0 [-K] SRC OBJ WORKDIR [PATCH...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 3 ] || { echo "usage: $0 [-K] SRC OBJ WORKDIR [PATCH...]" >&2; exit 2; }
 src=$(cd "$1" && pwd) || exit 2
 obj=$(cd "$2" && pwd) || exit 2
 mkdir -p "$3" && work=$(cd "$3" && pwd) || exit 2
@@ -114,7 +122,7 @@ for p in "$@"; do
 		continue
 	fi
 	built=$(date +%s)
-	[ -n "$prev_obj" ] && [ "${KEEP:-0}" != 1 ] && rm -rf "$prev_obj"
+	[ -n "$prev_obj" ] && [ "$keep" != 1 ] && rm -rf "$prev_obj"
 	prev_obj=$work/$name/obj
 	prev_files=$(sed -n 's|^+++ b/\([^	]*\).*|\1|p' "$p")
 	run=$work/$name/run
@@ -137,6 +145,6 @@ for p in "$@"; do
 		t_ok "$name: caught by $dets"
 		echo "$ev" | sed 's/^/# /'
 	fi
-	[ "${KEEP:-0}" = 1 ] || rm -rf "$work/$name/src"
+	[ "$keep" = 1 ] || rm -rf "$work/$name/src"
 done
 t_done

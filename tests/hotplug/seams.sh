@@ -1,5 +1,5 @@
 #!/bin/sh
-# seams.sh BZIMAGE INITRAMFS WORKDIR - the hotplug scenario's seam bugs of
+# seams.sh [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR - the hotplug scenario's seam bugs of
 # issue 11, each on a real boot (a short mix, ~2 min a boot under TCG):
 #   setup_fail_plan  mix=qnet,cpu without the host driver: setup fails,
 #                    and the KTAP document still holds every test its plan
@@ -10,23 +10,31 @@
 #                    is a pass, not "host driver failed"
 # Idle timeout 900 s: on a loaded host (8 TCG guests on 2 cores) the
 # kmemleak scans and the snapshot kept a guest silent for over 300 s.
-# Environment: ONLY (names of the tests to boot; the others are SKIP), KUNIT_PY (kunit.py of a kernel tree; default
-# build/src/baseline's), HOTPLUG_QEMU (the -q devices), DRIVER (default
-# build/tools/hotplug-qmp).
+# -o NAMES: the tests to boot (the others are SKIP); -d DRIVER: the host
+# driver (default build/tools/hotplug-qmp).
+# Environment: KUNIT_PY (kunit.py of a kernel tree; default
+# build/src/baseline's), HOTPLUG_QEMU (the -q devices).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
-[ $# = 3 ] || { echo "usage: $0 BZIMAGE INITRAMFS WORKDIR" >&2; exit 2; }
+only= driver=$top/build/tools/hotplug-qmp
+while getopts o:d: opt; do
+	case $opt in
+	o) only=$OPTARG ;; d) driver=$OPTARG ;;
+	*) echo "usage: $0 [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 3 ] || { echo "usage: $0 [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR" >&2; exit 2; }
 bz=$1 initrd=$2
 mkdir -p "$3" && work=$(cd "$3" && pwd) || exit 2
 kunit=${KUNIT_PY:-$top/build/src/baseline/tools/testing/kunit/kunit.py}
-driver=${DRIVER:-$top/build/tools/hotplug-qmp}
 qemu_dev=${HOTPLUG_QEMU:--device virtio-net-pci,addr=0x2,id=slot02 -device virtio-net-pci,addr=0x3,id=slot03 -device virtio-net-pci,addr=0x4,id=pers}
 
 # want NAME: true if NAME is to be booted (else its SKIP is printed)
 want() {
-	case " ${ONLY:-$1} " in *" $1 "*) return 0 ;; esac
-	t_ok "$1 # SKIP not in ONLY"
+	case " ${only:-$1} " in *" $1 "*) return 0 ;; esac
+	t_ok "$1 # SKIP not in -o"
 	return 1
 }
 
