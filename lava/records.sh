@@ -1,7 +1,7 @@
 #!/bin/sh
 # records.sh - rebuild a run's records from a LAVA job log, then judge them
 #
-# usage: records.sh [-k BZIMAGE] [-s SCENARIO] LOG RUNDIR
+# usage: records.sh [-n] [-k BZIMAGE] [-s SCENARIO] LOG RUNDIR
 #
 # LOG is the job's log: what lava-run prints on stderr (lava/lava.mk keeps
 # it as OUTDIR/output.yaml; an OUTDIR is taken for its output.yaml) or a
@@ -20,7 +20,7 @@
 #   every other console line            -> console.log (QEMU's messages,
 #        "qemu-system-x86_64: ...", to qemu.log)
 # -k BZIMAGE (default: the job's file:// URL of it) lets the judge decode a
-# crash with the vmlinux beside it.
+# crash with the vmlinux beside it; -n: the judge does not decode (its -n).
 # LAVA's own records: lava.txt (every record, lava/lava-log), lava-errors.txt,
 # lava-results.txt (LAVA's test results), and
 # lava-verdict: "pass" when the job finished and no result failed, else
@@ -29,17 +29,17 @@
 # code (0 pass ... 5 usage or host error, as for a local run).
 #
 # Environment: LAVA_LOG (the lava-log tool, default build/lava/lava-log);
-# judge.sh's SIGNATURES, TOOLS, KUNIT_PY, DECODE.
+# judge.sh's SIGNATURES, TOOLS, KUNIT_PY.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 lavalog=${LAVA_LOG:-$here/build/lava/lava-log}
-kernel= scenario=
+kernel= scenario= nodecode=
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
 die() { echo "records.sh: $*" >&2; exit 5; }
-while getopts k:s: opt; do
+while getopts nk:s: opt; do
 	case $opt in
-	k) kernel=$OPTARG ;; s) scenario=$OPTARG ;;
+	k) kernel=$OPTARG ;; s) scenario=$OPTARG ;; n) nodecode=-n ;;
 	*) usage ;;
 	esac
 done
@@ -183,4 +183,4 @@ printf '%s\n' "qemu=$qrc" "driver=none" "seconds=$seconds" "accel=$accel" \
 	> "$out/status"
 
 echo "records.sh: $log -> $out: LAVA says $(cat "$out/lava-verdict")"
-"$here/qemu/judge.sh" "$out"
+"$here/qemu/judge.sh" $nodecode "$out"

@@ -1,5 +1,6 @@
 #!/bin/sh
-# judge.sh RUNDIR - the verdict of one recorded run, from its records alone
+# judge.sh [-n] RUNDIR - the verdict of one recorded run, from its records
+#                   alone (-n: without decoding a crash's stack trace)
 # judge.sh -r DIR - re-judge every run under DIR (each directory with a
 #                   status file), one line each, marking verdicts that
 #                   changed; exit 0
@@ -22,8 +23,7 @@
 #   exited before booting, no records)
 #
 # Environment: SIGNATURES (the detector table, default qemu/signatures.txt),
-# TOOLS (scan-console), KUNIT_PY (default the pristine tree's kunit.py),
-# DECODE=0 skips decoding a crash's stack trace.
+# TOOLS (scan-console), KUNIT_PY (default the pristine tree's kunit.py).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 table=${SIGNATURES:-$here/qemu/signatures.txt}
@@ -31,11 +31,13 @@ tools=${TOOLS:-$here/build/tools}
 kunit=${KUNIT_PY:-$here/build/src/pristine/tools/testing/kunit/kunit.py}
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
 . "$here/tests/ktap.sh"
+decode_too=1
+[ "${1:-}" != -n ] || { decode_too=0; shift; }
 if [ $# -eq 2 ] && [ "$1" = -r ] && [ -d "$2" ]; then
 	start=$(date +%s) n=0 changed=0
 	for d in $(find "$2" -name status -type f | sed 's|/status$||' | LC_ALL=C sort); do
 		old=$(cat "$d/verdict" 2> /dev/null)
-		DECODE=0 "$0" "$d" > "$d/judge.log" 2>&1
+		"$0" -n "$d" > "$d/judge.log" 2>&1
 		new=$(cat "$d/verdict" 2> /dev/null)
 		n=$((n + 1))
 		if [ "$old" = "$new" ]; then
@@ -73,7 +75,7 @@ decode() {
 		return; }
 	first=$(sed -n '1s/^[^:]*:\([0-9]*\): .*/\1/p' "$out/signatures.log")
 	echo "judge: decode: sed -n '${first:-1},+60p' $out/console.log | $script $vmlinux"
-	[ "${DECODE:-1}" = 0 ] && return
+	[ "$decode_too" = 0 ] && return
 	if [ ! "$out/decoded.txt" -nt "$out/console.log" ] ||
 	   [ "$vmlinux" -nt "$out/decoded.txt" ]; then
 		sed -n "${first:-1},+60p" "$out/console.log" |
