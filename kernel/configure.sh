@@ -1,10 +1,10 @@
 #!/bin/sh
-# configure.sh [-a ARCH] SRC OBJ FRAGMENT...
+# configure.sh [-a ARCH] [-c CHECK] SRC OBJ FRAGMENT...
 #
 # tinyconfig, then the fragments in order, then olddefconfig; fails (exit 1)
 # listing every fragment line that did not survive (tools/config-check),
 # or when the .config is not for ARCH.  The check is build/tools/config-check
-# unless $CONFIG_CHECK names another build of tools/config-check.c.
+# unless -c CHECK names another build of tools/config-check.c.
 #
 # ARCH (-a, else $ARCH, else x86_64; an ARCH of scripts/cells.sh, or its
 # kbuild ARCH): make runs with scripts/cells.sh's KBUILD_ARCH: ARCH=x86 (x86_64:
@@ -23,15 +23,15 @@
 # KASAN).  Later lines win.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-arch=${ARCH:-x86_64}
-while getopts a: opt; do
+arch=${ARCH:-x86_64} check=$here/build/tools/config-check
+while getopts a:c: opt; do
 	case $opt in
-	a) arch=$OPTARG ;;
-	*) echo "usage: $0 [-a ARCH] SRC OBJ FRAGMENT..." >&2; exit 2 ;;
+	a) arch=$OPTARG ;; c) check=$OPTARG ;;
+	*) echo "usage: $0 [-a ARCH] [-c CHECK] SRC OBJ FRAGMENT..." >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 3 ] || { echo "usage: $0 [-a ARCH] SRC OBJ FRAGMENT..." >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 [-a ARCH] [-c CHECK] SRC OBJ FRAGMENT..." >&2; exit 2; }
 facts=$("$here/scripts/cells.sh" -a "$arch") || exit 2
 eval "$(echo "$facts" | sed -n 's/^ARCH=/a=/p; /^KBUILD_ARCH=/p; /^CONFIG_ARCH=/p; /^CROSS=/p')"
 set_arch=ARCH=$KBUILD_ARCH want=$CONFIG_ARCH
@@ -59,6 +59,6 @@ make -s -C "$src" O="$obj" $set_arch tinyconfig > /dev/null
 cat "$@" >> "$obj/.config"
 make -s -C "$src" O="$obj" $set_arch olddefconfig > "$obj/olddefconfig.log" 2>&1 ||
 	{ cat "$obj/olddefconfig.log" >&2; exit 1; }
-"${CONFIG_CHECK:-$here/build/tools/config-check}" "$@" -- "$obj/.config"
+"$check" "$@" -- "$obj/.config"
 grep -qx "$want" "$obj/.config" ||
 	{ echo "configure.sh: $obj/.config is not an $arch config (no $want)" >&2; exit 1; }

@@ -1,19 +1,26 @@
 #!/bin/sh
-# configure.sh SRC OBJ ARCH FRAGMENT...
+# configure.sh -c CHECK [-p PREPARE] SRC OBJ ARCH FRAGMENT...
 #
 # kernel/configure.sh (tinyconfig, the arch's and the given fragments,
-# olddefconfig, every fragment line checked by $CONFIG_CHECK), run only
-# when the fragments changed since OBJ was last configured; then
-# "make $KSR_PREPARE" (default prepare; none: configure only; prepare0:
-# prepare without objtool, enough for the probe, which is compiled to
-# assembler only).  ARCH: x86 (x86_64) or i386.  make runs with
-# -j$KSR_JOBS (2).  Log: OBJ/.ksr.log.  SRC is never written.
+# olddefconfig, every fragment line checked by CHECK, a config-check
+# binary), run only when the fragments changed since OBJ was last
+# configured; then "make PREPARE" (default prepare; none: configure only;
+# prepare0: prepare without objtool, enough for the probe, which is
+# compiled to assembler only).  ARCH: x86 (x86_64) or i386.  make runs
+# with -j$JOBS (2).  Log: OBJ/.ksr.log.  SRC is never written.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
+check= prep=prepare
+while getopts c:p: opt; do
+	case $opt in
+	c) check=$OPTARG ;; p) prep=$OPTARG ;;
+	*) echo "usage: $0 -c CHECK [-p PREPARE] SRC OBJ ARCH FRAGMENT..." >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ -n "$check" ] || { echo "configure.sh: -c CHECK: the config-check binary" >&2; exit 2; }
 src=$1 obj=$2 arch=$3
 shift 3
-: "${CONFIG_CHECK:?configure.sh: set CONFIG_CHECK to the config-check binary}"
-prep=${KSR_PREPARE:-prepare}
 mkdir -p "$obj"
 # Absolute paths: make -C SRC would take a relative O= inside SRC.
 src=$(cd "$src" && pwd) obj=$(cd "$obj" && pwd)
@@ -35,11 +42,11 @@ run()
 	> "$obj/.fragments.new"
 if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.fragments.new" "$obj/.fragments"; then
 	rm -f "$obj/.fragments"
-	run configure "$here/kernel/configure.sh" -a "$arch" "$src" "$obj" "$@"
+	run configure "$here/kernel/configure.sh" -a "$arch" -c "$check" "$src" "$obj" "$@"
 	mv "$obj/.fragments.new" "$obj/.fragments"
 fi
 case $prep in
 none) ;;
-prepare|prepare0) run "make $prep" make -C "$src" O="$obj" ARCH="$arch" -j"${KSR_JOBS:-2}" "$prep" ;;
-*) echo "configure.sh: KSR_PREPARE=$prep: want none, prepare0 or prepare" >&2; exit 2 ;;
+prepare|prepare0) run "make $prep" make -C "$src" O="$obj" ARCH="$arch" -j"${JOBS:-2}" "$prep" ;;
+*) echo "configure.sh: -p $prep: want none, prepare0 or prepare" >&2; exit 2 ;;
 esac

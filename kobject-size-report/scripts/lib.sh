@@ -64,8 +64,7 @@ build_tools()
 	cc -O2 -Wall -Wextra -o "$work/bin/ksr-report" "$here"/src/*.c \
 		$(pkg-config --cflags --libs jansson) ||
 		die "cannot build $here/src/*.c"
-	CONFIG_CHECK=$work/bin/config-check
-	export CONFIG_CHECK
+	config_check=$work/bin/config-check
 	: > "$work/prepares"
 }
 
@@ -230,12 +229,12 @@ cell_key()
 	} | md5sum | cut -d' ' -f1
 }
 
-# configure KSR_PREPARE TREE LAYOUT OBJ: configure.sh as one step.
+# configure PREPARE TREE LAYOUT OBJ: configure.sh as one step.
 configure()
 {
 	# shellcheck disable=SC2046
 	step "size $(echo "$1" | sed 's/none/configure/') $2 $3" "$work/logs/$2-$3.$1.log" \
-		env KSR_PREPARE="$1" "$here/scripts/configure.sh" "$(tree_dir $2)" "$4" \
+		"$here/scripts/configure.sh" -c "$config_check" -p "$1" "$(tree_dir $2)" "$4" \
 		"$(layout_arch $3)" $(layout_fragments $2 $3) ||
 		die "configure failed: $2 $3 (log $work/logs/$2-$3.$1.log, $4/.ksr.log)"
 	[ "$1" = none ] || echo "$2 $3 $1" >> "$work/prepares"

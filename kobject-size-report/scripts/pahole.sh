@@ -21,7 +21,7 @@ grep -v '^[[:space:]]*\(#\|$\)' "$list" > "$out.list"
 # One kbuild run for every object: its start-up (config, prepare checks)
 # costs more than most of the compiles.
 # shellcheck disable=SC2046
-make -s -C "$src" O="$obj" ARCH="$arch" -j"${KSR_JOBS:-2}" KCFLAGS=-gdwarf-4 \
+make -s -C "$src" O="$obj" ARCH="$arch" -j"${JOBS:-2}" KCFLAGS=-gdwarf-4 \
 	$(cut -d' ' -f1 "$out.list") >> "$out.log" 2>&1 ||
 	{ tail -20 "$out.log" >&2; echo "pahole.sh: cannot compile the objects of $list (log $out.log)" >&2; exit 1; }
 while read -r o structs; do
