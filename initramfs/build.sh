@@ -1,5 +1,6 @@
 #!/bin/sh
-# initramfs/build.sh [-a ARCH] OUT.cpio.gz - build the guest initramfs.
+# initramfs/build.sh [-a ARCH] [-c GUEST_CC] OUT.cpio.gz - build the guest
+# initramfs.
 #
 # Reads (the Makefile's prerequisites):
 #   initramfs/build.sh initramfs/init initramfs/lib/*.sh tests/ktap.sh
@@ -17,18 +18,18 @@
 #   systool's libraries (readelf NEEDED) and its loader (readelf INTERP:
 #   ld-linux.so.2, ld-linux-aarch64.so.1), all from there, copied to the
 #   guest's /lib; the guest programs built static by the arch's cross
-#   compiler (GUEST_CC: i686-linux-gnu-gcc, aarch64-linux-gnu-gcc; for i386
-#   $CC_I386 if set).  (ldd cannot be used: this host may not run the
+#   compiler (GUEST_CC: i686-linux-gnu-gcc, aarch64-linux-gnu-gcc; -c
+#   names another).  (ldd cannot be used: this host may not run the
 #   arch's binaries.)
 # Writes OUT.cpio.gz and the staging tree OUT.d/ next to it. The archive is
 # reproducible: sorted entries, owner 0:0, fixed mtimes, gzip -n.
 set -eu
 
-usage() { echo "usage: $0 [-a ARCH] OUT.cpio.gz" >&2; exit 2; }
-arch=x86_64
-while getopts a: opt; do
+usage() { echo "usage: $0 [-a ARCH] [-c GUEST_CC] OUT.cpio.gz" >&2; exit 2; }
+arch=x86_64 guest_cc=
+while getopts a:c: opt; do
 	case $opt in
-	a) arch=$OPTARG ;;
+	a) arch=$OPTARG ;; c) guest_cc=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -54,8 +55,8 @@ if [ -z "$GUEST_CC" ]; then
 else
 	# a foreign arch: its readelf Machine and Debian's package of its compiler
 	case $arch in
-	i386) machine=80386 root=${I386_ROOT:-} CC=${CC_I386:-$GUEST_CC} ;;
-	arm64) machine=AArch64 root= CC=$GUEST_CC ;;
+	i386) machine=80386 root=${I386_ROOT:-} CC=${guest_cc:-$GUEST_CC} ;;
+	arm64) machine=AArch64 root= CC=${guest_cc:-$GUEST_CC} ;;
 	*) die "no readelf machine for arch '$arch'" ;;
 	esac
 	command -v "$CC" >/dev/null ||

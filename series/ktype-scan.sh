@@ -1,5 +1,5 @@
 #!/bin/sh
-# ktype-scan.sh TREE [--count] [--all] - kobject types without a release()
+# ktype-scan.sh TREE [--count] [--all] [--files LIST] [--timeout S] - kobject types without a release()
 #
 # Runs the Coccinelle semantic patch ktype-scan.cocci (next to this script)
 # over TREE's .c files that mention a kobj_type or a ktype, and prints one
@@ -20,9 +20,11 @@
 # Hidden directories (quilt's .pc/ backups) are not scanned.
 #   --count  print only N
 #   --all    ignore the allowlist (every finding counts)
+#   --files "a.c b.c"  scan only those (relative to TREE)
+#   --timeout S  spatch's --timeout (default 0, none)
 #
 # Time: about 6 min for a full 6.1 tree on 2 shared cores (spatch on ~180
-# files); KTYPE_SCAN_FILES="a.c b.c" (relative to TREE) scans only those.
+# files).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,26 +32,30 @@ cocci=$here/ktype-scan.cocci
 allow=$here/ktype-scan.allow
 count_only=0
 use_allow=1
-tree=
+tree= files= timeout=0
+usage() { echo "usage: $0 TREE [--count] [--all] [--files LIST] [--timeout S]" >&2; exit 2; }
 
-for a in "$@"; do
-	case $a in
+while [ $# -gt 0 ]; do
+	case $1 in
 	--count) count_only=1 ;;
 	--all) use_allow=0 ;;
-	-*) echo "usage: $0 TREE [--count] [--all]" >&2; exit 2 ;;
-	*) [ -z "$tree" ] || { echo "usage: $0 TREE [--count] [--all]" >&2; exit 2; }
-	   tree=$a ;;
+	--files) [ $# -ge 2 ] || usage; files=$2; shift ;;
+	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift ;;
+	-*) usage ;;
+	*) [ -z "$tree" ] || usage
+	   tree=$1 ;;
 	esac
+	shift
 done
-[ -n "$tree" ] || { echo "usage: $0 TREE [--count] [--all]" >&2; exit 2; }
+[ -n "$tree" ] || usage
 cd "$tree" || exit 2
 command -v spatch >/dev/null || { echo "$0: spatch not found (apt-get install coccinelle)" >&2; exit 2; }
 
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-if [ -n "${KTYPE_SCAN_FILES:-}" ]; then
-	printf '%s\n' $KTYPE_SCAN_FILES
+if [ -n "$files" ]; then
+	printf '%s\n' $files
 else
 	grep -rlE --include='*.c' -e 'kobj_type|ktype' . |
 		grep -v '^\./\(\.\|Documentation/\|tools/\|scripts/\|samples/\)' |
@@ -58,9 +64,9 @@ fi >"$tmp/files"
 
 # shellcheck disable=SC2046
 # The files are one group for spatch, so the tree's .cocciconfig timeout
-# (200 s) bounds the whole scan: lift it (KTYPE_SCAN_TIMEOUT, 0 = none).
+# (200 s) bounds the whole scan: lift it (--timeout, 0 = none).
 if ! nice -n 10 spatch --very-quiet --no-includes \
-	--timeout "${KTYPE_SCAN_TIMEOUT:-0}" \
+	--timeout "$timeout" \
 	--sp-file "$cocci" $(cat "$tmp/files") >"$tmp/out" 2>"$tmp/err"; then
 	echo "$0: spatch failed:" >&2
 	tail -20 "$tmp/err" >&2

@@ -7,14 +7,14 @@
 #   <variant> sizeof=<n> kref_offset=<n> kref_size=<n>
 # for the config as it is and with CONFIG_DEBUG_KOBJECT_RELEASE undefined.
 #
-# sizeof.sh --layouts PRISTINE OBJ... - the table of both layouts: applies
+# sizeof.sh --layouts [--overlay GLOB] PRISTINE OBJ... - the table of both layouts: applies
 # the series (series file beside this script, or SERIES_DIR) with git am to
 # PRISTINE's copies of the files it touches, and measures three header sets
 # with each OBJ (configured and prepared against a tree with the series, so
 # that its options exist; lib/kobject.o built once):
 #   pristine   PRISTINE's kobject.h and kref.h
 #   plain      the series without the overlay patch (its last patch whose
-#              file name matches $SIZEOF_OVERLAY_PATCH, default *overlay*)
+#              file name matches --overlay's GLOB, default *overlay*)
 #   overlay    the whole series
 # One line per OBJ, header set and variant:
 #   <obj> <bits> <variant> <set> sizeof=<n> kref_offset=<n> kref_size=<n>
@@ -22,7 +22,9 @@ set -eu
 
 if [ "${1:-}" = --layouts ]; then
 	shift
-	[ $# -ge 2 ] || { echo "usage: $0 --layouts PRISTINE OBJ..." >&2; exit 2; }
+	overlay='*overlay*'
+	if [ "${1:-}" = --overlay ] && [ $# -ge 2 ]; then overlay=$2; shift 2; fi
+	[ $# -ge 2 ] || { echo "usage: $0 --layouts [--overlay GLOB] PRISTINE OBJ..." >&2; exit 2; }
 	here=$(cd "$(dirname "$0")" && pwd)
 	series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
 	pristine=$(cd "$1" && pwd)
@@ -31,7 +33,7 @@ if [ "${1:-}" = --layouts ]; then
 	trap 'rm -rf "$work"' EXIT
 	patches=$("$here/../scripts/series-list.sh" "$series_dir" patched)
 	ov=$(for p in $patches; do
-		case $p in ${SIZEOF_OVERLAY_PATCH:-*overlay*}) echo "$p" ;; esac
+		case $p in $overlay) echo "$p" ;; esac
 	done | tail -n 1)
 	[ -n "$ov" ] || { echo "sizeof.sh: no overlay patch in the series" >&2; exit 1; }
 	g() { git -C "$work/tree" -c user.name=s -c user.email=s@example.org "$@"; }
