@@ -28,10 +28,7 @@ set -eu
 usage() { echo "usage: $0 [-a ARCH] [-c GUEST_CC] OUT.cpio.gz" >&2; exit 2; }
 arch=x86_64 guest_cc=
 while getopts a:c: opt; do
-	case $opt in
-	a) arch=$OPTARG ;; c) guest_cc=$OPTARG ;;
-	*) usage ;;
-	esac
+	case $opt in a) arch=$OPTARG ;; c) guest_cc=$OPTARG ;; *) usage ;; esac
 done
 shift $((OPTIND - 1))
 [ $# = 1 ] || usage

@@ -23,15 +23,13 @@
 # KASAN).  Later lines win.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
+usage() { echo "usage: $0 [-a ARCH] [-c CHECK] SRC OBJ FRAGMENT..." >&2; exit 2; }
 arch=${ARCH:-x86_64} check=$here/build/tools/config-check
 while getopts a:c: opt; do
-	case $opt in
-	a) arch=$OPTARG ;; c) check=$OPTARG ;;
-	*) echo "usage: $0 [-a ARCH] [-c CHECK] SRC OBJ FRAGMENT..." >&2; exit 2 ;;
-	esac
+	case $opt in a) arch=$OPTARG ;; c) check=$OPTARG ;; *) usage ;; esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 3 ] || { echo "usage: $0 [-a ARCH] [-c CHECK] SRC OBJ FRAGMENT..." >&2; exit 2; }
+[ $# -ge 3 ] || usage
 facts=$("$here/scripts/cells.sh" -a "$arch") || exit 2
 eval "$(echo "$facts" | sed -n 's/^ARCH=/a=/p; /^KBUILD_ARCH=/p; /^CONFIG_ARCH=/p; /^CROSS=/p')"
 set_arch=ARCH=$KBUILD_ARCH want=$CONFIG_ARCH

@@ -10,15 +10,13 @@
 # with -j$JOBS (2).  Log: OBJ/.ksr.log.  SRC is never written.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
+usage() { echo "usage: $0 -c CHECK [-p PREPARE] SRC OBJ ARCH FRAGMENT..." >&2; exit 2; }
 check= prep=prepare
 while getopts c:p: opt; do
-	case $opt in
-	c) check=$OPTARG ;; p) prep=$OPTARG ;;
-	*) echo "usage: $0 -c CHECK [-p PREPARE] SRC OBJ ARCH FRAGMENT..." >&2; exit 2 ;;
-	esac
+	case $opt in c) check=$OPTARG ;; p) prep=$OPTARG ;; *) usage ;; esac
 done
 shift $((OPTIND - 1))
-[ -n "$check" ] || { echo "configure.sh: -c CHECK: the config-check binary" >&2; exit 2; }
+[ -n "$check" ] && [ $# -ge 3 ] || usage
 src=$1 obj=$2 arch=$3
 shift 3
 mkdir -p "$obj"

@@ -10,13 +10,6 @@
 # passed.  tests/run.sh -t /bin/true runs the cases against a tool that
 # accepts anything: every case must then fail (a check of the checks).
 set -u
-given=
-while getopts t: opt; do
-	case $opt in
-	t) given=$OPTARG ;;
-	*) echo "usage: $0 [-t TOOL]" >&2; exit 2 ;;
-	esac
-done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
@@ -25,6 +18,8 @@ trap 'rm -rf "$tmp"' EXIT
 cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c \
 	$(pkg-config --cflags --libs jansson) || {
 	echo "Bail out! cannot build the report tool"; exit 1; }
+given=
+while getopts t: opt; do case $opt in t) given=$OPTARG ;; *) echo "usage: $0 [-t TOOL]" >&2; exit 2 ;; esac; done
 [ -n "$given" ] && cp "$given" "$tmp/ksr-report"
 . "$top/../tests/ktap.sh"
 

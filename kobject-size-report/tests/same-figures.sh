@@ -12,10 +12,7 @@
 set -u
 tool=
 while getopts t: opt; do
-	case $opt in
-	t) tool=$OPTARG ;;
-	*) echo "usage: same-figures.sh [-t TOOL] OLD.json NEW.json" >&2; exit 2 ;;
-	esac
+	case $opt in t) tool=$OPTARG ;; *) echo "usage: same-figures.sh [-t TOOL] OLD.json NEW.json" >&2; exit 2 ;; esac
 done
 shift $((OPTIND - 1))
 [ $# = 2 ] || { echo "usage: same-figures.sh [-t TOOL] OLD.json NEW.json" >&2; exit 2; }

@@ -11,10 +11,7 @@ data=$top/tests/host/data
 sigs=${SIGNATURES:-$top/qemu/signatures.txt}
 scanner=$top/build/tools/scan-console
 while getopts t: opt; do
-	case $opt in
-	t) scanner=$OPTARG ;;
-	*) echo "usage: $0 [-t SCANNER]" >&2; exit 2 ;;
-	esac
+	case $opt in t) scanner=$OPTARG ;; *) echo "usage: $0 [-t SCANNER]" >&2; exit 2 ;; esac
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -35,8 +35,7 @@ while getopts k:i:O:o:A:m:a:t:n:r: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
 	o) out=$OPTARG ;; A) arch=$OPTARG ;; m) max=$OPTARG ;;
-	a) args=$OPTARG ;; t) timeout=$OPTARG ;; n) idle=$OPTARG ;;
-	r) runsh=$OPTARG ;;
+	a) args=$OPTARG ;; t) timeout=$OPTARG ;; n) idle=$OPTARG ;; r) runsh=$OPTARG ;;
 	*) usage ;;
 	esac
 done

@@ -17,15 +17,13 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
+usage() { echo "usage: $0 [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR" >&2; exit 2; }
 only= driver=$top/build/tools/hotplug-qmp
 while getopts o:d: opt; do
-	case $opt in
-	o) only=$OPTARG ;; d) driver=$OPTARG ;;
-	*) echo "usage: $0 [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR" >&2; exit 2 ;;
-	esac
+	case $opt in o) only=$OPTARG ;; d) driver=$OPTARG ;; *) usage ;; esac
 done
 shift $((OPTIND - 1))
-[ $# = 3 ] || { echo "usage: $0 [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR" >&2; exit 2; }
+[ $# = 3 ] || usage
 bz=$1 initrd=$2
 mkdir -p "$3" && work=$(cd "$3" && pwd) || exit 2
 kunit=${KUNIT_PY:-$top/build/src/baseline/tools/testing/kunit/kunit.py}

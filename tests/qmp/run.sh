@@ -10,13 +10,6 @@
 # Usage: tests/qmp/run.sh [-t FILE].  -t FILE tests another client build
 # (e.g. the previous one: every fake-QMP case must then fail).
 set -u
-client=
-while getopts t: opt; do
-	case $opt in
-	t) client=$OPTARG ;;
-	*) echo "usage: $0 [-t FILE]" >&2; exit 2 ;;
-	esac
-done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 tmp=$(mktemp -d /tmp/qmpt.XXXXXX)
@@ -28,6 +21,8 @@ for t in qemu/hotplug-qmp tests/qmp/qmp-peer; do
 		$(pkg-config --cflags --libs jansson) || {
 		echo "Bail out! cannot build $t.c"; exit 1; }
 done
+client=
+while getopts t: opt; do case $opt in t) client=$OPTARG ;; *) echo "usage: $0 [-t FILE]" >&2; exit 2 ;; esac; done
 [ -n "$client" ] && cp "$client" "$tmp/hotplug-qmp"
 . "$top/tests/ktap.sh"
 : > "$tmp/results"

@@ -12,10 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 given=
 while getopts t: opt; do
-	case $opt in
-	t) given=$OPTARG ;;
-	*) echo "usage: $0 [-t SNAPDIFF]" >&2; exit 2 ;;
-	esac
+	case $opt in t) given=$OPTARG ;; *) echo "usage: $0 [-t SNAPDIFF]" >&2; exit 2 ;; esac
 done
 snapdiff=${given:-$root/build/tools/snapdiff}
 
