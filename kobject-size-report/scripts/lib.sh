@@ -150,7 +150,7 @@ cell_fact()
 {
 	k=$1
 	shift
-	scripts/cells.sh "$@" | sed -n "s/^$k='\(.*\)'\$/\1/p"
+	scripts/cells.sh "$@" -v "$k"
 }
 
 # layout_arch LAYOUT: kbuild's ARCH of the layout's arch (ARCH=x86 for

@@ -334,7 +334,7 @@ k=$(grep -l 'CONFIG_64BIT' "$c"/*.config | sed 's|.*/||' | tr '\n' ' ')
 
 # The tiers' fragments: the smoke tier is base.config alone (no device),
 # the others add devices.config; the series' options on every tier.
-fr() { "$top/scripts/cells.sh" -t "$1" | sed -n "s/^FRAGMENTS='\\(.*\\)'\$/\\1/p" | sed 's|kernel/configs/||g'; }
+fr() { "$top/scripts/cells.sh" -t "$1" -v FRAGMENTS | sed 's|kernel/configs/||g'; }
 k=$(fr smoke)
 [ "$k" = "base.config smoke.config series/kernel.config" ] &&
 	t_ok "configs: the smoke tier is base.config without devices.config" ||
