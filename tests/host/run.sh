@@ -208,12 +208,12 @@ has "missing expected subtest" "  ... is a failed test (kunit.py parse)"
 
 # -A i386: the same run on qemu-system-i386 (faked the same way).
 cp "$tmp/bin/qemu-system-x86_64" "$tmp/bin/qemu-system-i386"
-fake386() {
+fakearch() {	# fakearch ARCH: a passing run of run.sh -A ARCH
 	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg \
-		"$top/qemu/run.sh" -P 1 -A i386 -k "$tmp/bzImage" -i "$tmp/bzImage" \
-		-s fake -o "$tmp/fake-i386" -t 20 -n 15
+		"$top/qemu/run.sh" -P 1 -A "$1" -k "$tmp/bzImage" -i "$tmp/bzImage" \
+		-s fake -o "$tmp/fake-$1" -t 20 -n 15
 }
-expect 0 "run.sh -A i386: a guest that reports pass (fake QEMU)" fake386
+expect 0 "run.sh -A i386: a guest that reports pass (fake QEMU)" fakearch i386
 has "reproduce: qemu-system-i386 " "  ... runs qemu-system-i386"
 has " no_timer_check " "  ... and boots with no_timer_check (a starved vCPU fails the IO-APIC timer check)"
 grep -qx 'arch=i386' "$tmp/fake-i386/status" &&
@@ -223,12 +223,7 @@ grep -qx 'arch=i386' "$tmp/fake-i386/status" &&
 # consoles (chardev files) that the kernel command line names, the exit
 # through semihosting (faked the same way).
 cp "$tmp/bin/qemu-system-x86_64" "$tmp/bin/qemu-system-aarch64"
-fakearm64() {
-	FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg \
-		"$top/qemu/run.sh" -P 1 -A arm64 -k "$tmp/bzImage" -i "$tmp/bzImage" \
-		-s fake -o "$tmp/fake-arm64" -t 20 -n 15
-}
-expect 0 "run.sh -A arm64: a guest that reports pass (fake QEMU)" fakearm64
+expect 0 "run.sh -A arm64: a guest that reports pass (fake QEMU)" fakearch arm64
 has "reproduce: qemu-system-aarch64 -name krefrun-" "  ... runs qemu-system-aarch64"
 has " -M virt -cpu cortex-a57 " "  ... on -M virt with the table's CPU"
 has " -semihosting-config enable=on,userspace=on " "  ... with semihosting for the guest's exit"
