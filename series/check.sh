@@ -219,8 +219,18 @@ enabled() {
 		exit 1
 	}
 }
-# built_obj F.c: F's object, if this config builds it
+# config_arch: the arch/ directory of this config ($obj/.config)
+config_arch() {
+	for a in X86:x86 ARM64:arm64 ARM:arm PPC:powerpc SUPERH:sh PARISC:parisc; do
+		grep -q "^CONFIG_${a%%:*}=y" "$obj/.config" && { echo "${a#*:}"; return; }
+	done
+}
+# built_obj F.c: F's object, if this config builds it (a file under
+# another arch's arch/ directory never is, whatever its Makefile says)
 built_obj() {
+	case $1 in
+	arch/*) d=${1#arch/}; [ "${d%%/*}" = "$(config_arch)" ] || return 0 ;;
+	esac
 	enabled "$(dirname "$1")/Makefile" "$(basename "$1" .c)" &&
 		echo "$(dirname "$1")/$(basename "$1" .c).o"
 	return 0
