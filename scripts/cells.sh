@@ -51,7 +51,7 @@ i386    i386        CONFIG_X86_32 arch/x86/boot/bzImage qemu-system-i386    pc  
 arm64   arm64       CONFIG_ARM64  arch/arm64/boot/Image qemu-system-aarch64 virt    ttyAMA0 arm64    aarch64-linux-gnu-gcc aarch64-linux-gnu- cortex-a57
 EOF
 }
-tiers="debug fast smoke"
+tiers="debug fast smoke distro"
 
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d' >&2; exit 2; }
 build=build kver=6.1 arch=x86_64 tier=fast cell= make= key=
