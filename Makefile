@@ -16,7 +16,7 @@
 KVER	?= 6.1
 ## x86_64, i386 or arm64 (the arches of scripts/cells.sh)
 ARCH	?= x86_64
-## fast (make's), debug (every detector on: make check's) or smoke (no devices: KUnit, census)
+## fast (make's), debug (every detector on: make check's), smoke (no devices: KUnit, census) or distro (fast + CPU mitigations)
 TIER	?= fast
 ## compiles and boots side by side (default: the CPUs)
 JOBS	?= $(shell nproc)

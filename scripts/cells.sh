@@ -6,7 +6,7 @@
 #   -k KVER   kernel version, 6.1 (default) or 6.12 (series-KVER/)
 #   -a ARCH   an ARCH of the table below (default x86_64), or its kbuild
 #             ARCH (x86 is x86_64)
-#   -t TIER   debug, fast (default) or smoke (kernel/fragments.sh)
+#   -t TIER   debug, fast (default), smoke or distro (kernel/fragments.sh)
 #   -c CELL   a cell name (TIER[-ARCH][-KVER], as CELL below prints it)
 #             instead of -k, -a and -t
 #   -b BUILD  the build directory the paths are under (default build)
@@ -80,7 +80,7 @@ if [ -n "$cell" ]; then
 fi
 case " $tiers " in
 *" $tier "*) ;;
-*) echo "cells.sh: TIER=$tier: debug, fast or smoke" >&2; exit 2 ;;
+*) echo "cells.sh: TIER=$tier: debug, fast, smoke or distro" >&2; exit 2 ;;
 esac
 case $kver in
 *[!0-9.]*|'') echo "cells.sh: KVER=$kver is not a kernel version" >&2; exit 2 ;;
