@@ -178,8 +178,15 @@ want checkpatch && for p in $patches; do
 done
 
 # ---- bisect: every prefix compiles ------------------------------------------
+# config_arch: the arch/ directory of this config ($obj/.config)
+config_arch() {
+	for a in X86:x86 ARM64:arm64 ARM:arm PPC:powerpc SUPERH:sh PARISC:parisc; do
+		grep -q "^CONFIG_${a%%:*}=y" "$obj/.config" && { echo "${a#*:}"; return; }
+	done
+}
 obj=$scratch/obj-$tier
 cfg=$scratch/config-$tier
+obj_arch=
 if ! want bisect; then
 	:
 elif [ "$quilt_ok" -eq 0 ]; then
@@ -190,6 +197,7 @@ elif [ "$quilt_ok" -eq 0 ]; then
 		"$series_dir/kernel.config" > "$logs/configure.log" 2>&1
 	cfg_ok=$?
 	cp "$obj/.config" "$cfg"
+	obj_arch=$(config_arch)
 	(cd "$qtree" && QUILT_SERIES="$qtree.series" quilt pop -a -q $qrc) > "$logs/pop.log" 2>&1
 else
 	cfg_ok=1
@@ -219,17 +227,12 @@ enabled() {
 		exit 1
 	}
 }
-# config_arch: the arch/ directory of this config ($obj/.config)
-config_arch() {
-	for a in X86:x86 ARM64:arm64 ARM:arm PPC:powerpc SUPERH:sh PARISC:parisc; do
-		grep -q "^CONFIG_${a%%:*}=y" "$obj/.config" && { echo "${a#*:}"; return; }
-	done
-}
 # built_obj F.c: F's object, if this config builds it (a file under
-# another arch's arch/ directory never is, whatever its Makefile says)
+# another arch's arch/ directory than $obj_arch, config_arch's answer
+# once the config is made, never is, whatever its Makefile says)
 built_obj() {
 	case $1 in
-	arch/*) d=${1#arch/}; [ "${d%%/*}" = "$(config_arch)" ] || return 0 ;;
+	arch/*) d=${1#arch/}; [ "${d%%/*}" = "$obj_arch" ] || return 0 ;;
 	esac
 	enabled "$(dirname "$1")/Makefile" "$(basename "$1" .c)" &&
 		echo "$(dirname "$1")/$(basename "$1" .c).o"
