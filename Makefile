@@ -319,31 +319,33 @@ check: $(B)/deps.stamp $(SRC)/pristine.stamp
 	@CHECK_MATRIX=$(CHECK_MATRIX) tests/check.sh
 
 # The series applied to its tree (quilt push, git am) and checkpatch
-# --strict on every patch, nothing compiled (series/check.sh does the rest):
+# --strict on every patch, nothing compiled (series-tools/check.sh does the
+# rest):
 # make check runs it on KVER=6.12, whose kernels it does not build.
 .PHONY: series-apply
 ## the series applied (quilt, git am) and checkpatch --strict, nothing compiled
 series-apply: $(SRC)/pristine.stamp
 	@SERIES_DIR=$(SERIES) \
-		series/check.sh -s "apply checkpatch" $(SRC)/pristine $(CHECK)/apply
+		series-tools/check.sh -s "apply checkpatch" $(SRC)/pristine $(CHECK)/apply
 
-# The whole series check (series/check.sh): apply, checkpatch, every prefix
-# compiling all of lib/, drivers/base/ and its touched files, the kref
+# The whole series check (series-tools/check.sh): apply, checkpatch, every
+# prefix compiling all of lib/, drivers/base/ and its touched files, the kref
 # users; ~12 min on 2 cores, KVER=6.12 for series-6.12.  make check's own
 # run of it compiles only the kobject core of lib/ at each prefix.
 .PHONY: series-check
 ## series-apply, then every prefix compiles, the kref users compile (~12 min)
 series-check: $(SRC)/pristine.stamp
 	@SERIES_DIR=$(SERIES) \
-		series/check.sh -t $(TIER) -b "$(BUILT)" $(SRC)/pristine $(CHECK)/series
+		series-tools/check.sh -t $(TIER) -b "$(BUILT)" $(SRC)/pristine $(CHECK)/series
 
 # Every struct kobj_type without a release(), and every ktype swapped after
-# init, in the baseline tree (Coccinelle; ~6 min, so not part of check).
+# init, in the baseline tree (Coccinelle; ~6 min, so not part of check),
+# explained ones listed in the series' ktype-scan.allow.
 .PHONY: ktype-scan
 ## every ktype without a release() in the baseline tree (Coccinelle, ~6 min)
 ktype-scan: $(SRC)/baseline.stamp
-	@$(PHASE) "ktype scan baseline" $(LOGS)/ktype-scan.log \
-		series/ktype-scan.sh $(SRC)/baseline
+	@SERIES_DIR=$(SERIES) $(PHASE) "ktype scan baseline" $(LOGS)/ktype-scan.log \
+		series-tools/ktype-scan.sh $(SRC)/baseline
 
 # The verdict of a run comes from its records alone (qemu/judge.sh).
 ## judge every recorded run under build/runs again (no boot), changed verdicts marked

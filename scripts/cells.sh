@@ -23,7 +23,7 @@
 # (OBJ/<kernel>/ is a kernel's O= dir), RUNS (RUNS/<kernel>/<scenario>/),
 # REPORT and SIZE (the size report's output and work dirs), CHECK (the
 # series check's scratch dir), LOGS, INITRAMFS, BUILT (each kernel's O= dir
-# and build log, OBJ:LOG, absolute: series/check.sh's -b BUILT); FRAGMENTS (the tier's
+# and build log, OBJ:LOG, absolute: series-tools/check.sh's -b BUILT); FRAGMENTS (the tier's
 # config fragments then the series', as kernel/configure.sh takes them;
 # it adds the arch's own); and the arch's facts, from the table:
 #   KBUILD_ARCH  kbuild's ARCH= (x86 for x86_64: see kernel/configure.sh)

@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 # make check is the debug tier's: every detector on (make check TIER=fast
-# to try the other one; series/check.sh gets it as -t)
+# to try the other one; series-tools/check.sh gets it as -t)
 TIER=${TIER:-debug}
 export TIER
 s_logs=build/logs/check
@@ -54,7 +54,7 @@ s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
 s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
 [ "$matrix" = 1 ] && s_add c61 "6.1 i386 (smoke tier), both kernels: boot + KUnit, census"
 {
-	# NICE: series/check.sh and tests/boot-step.sh run at it
+	# NICE: series-tools/check.sh and tests/boot-step.sh run at it
 	NICE=10 && export NICE
 	s_run "$s612" $MAKE --no-print-directory KVER=6.12 series-apply
 	s_run "$c612" tests/boot-step.sh "kunit census" TIER=smoke KVER=6.12 ARCH=i386 \
@@ -108,7 +108,7 @@ series_built=$(scripts/cells.sh -t "$TIER" -v BUILT)
 # whole of lib/ is compiled at the two prefixes the kernels are; `make
 # series-check` compiles it at every prefix).
 (NICE=10 && export NICE &&
-	s_run "$series" series/check.sh -B core -t "$TIER" -b "$series_built" \
+	s_run "$series" series-tools/check.sh -B core -t "$TIER" -b "$series_built" \
 		build/src/pristine build/check/series) &
 wait
 

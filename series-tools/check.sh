@@ -1,8 +1,8 @@
 #!/bin/sh
 # check.sh [-s STEPS] [-t TIER] [-B SCOPE] [-b BUILT] PRISTINE SCRATCH - test
-# the quilt series in this directory.
+# a quilt series (SERIES_DIR: series/ or series-6.12/).
 #
-#   PRISTINE  the unpacked 6.1.192 tree (never written: patches go to copies)
+#   PRISTINE  the unpacked tree the series is against, e.g. 6.1.192 (never written: patches go to copies)
 #   SCRATCH   a work directory (reused between runs: the O= dirs keep objects)
 #
 # Prints KTAP and exits non-zero if any test failed:
@@ -43,7 +43,7 @@
 # -b BUILT (OBJ:LOG ...: O= dirs where make built a whole kernel from
 # a prefix of this series with the same fragments, and that build's log;
 # make check passes its debug kernels: scripts/cells.sh's BUILT).
-# Environment: SERIES_DIR (default: this script's directory), JOBS
+# Environment: SERIES_DIR (default: series/, beside this directory), JOBS
 # (default 2), NICE (a niceness to run at: make check runs this beside its
 # boots).
 set -u
@@ -51,7 +51,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
+series_dir=$(cd "${SERIES_DIR:-$repo/series}" && pwd)
 tier=debug bisect_scope=full series_built= steps="apply checkpatch bisect users"
 while getopts s:t:B:b: opt; do
 	case $opt in
@@ -399,5 +399,5 @@ fi
 
 t_plan "$t_n"
 cat "$body"
-t_diag "series/check.sh: $t_pass passed, $t_fail failed (logs: $logs)"
+t_diag "series-tools/check.sh: $t_pass passed, $t_fail failed (logs: $logs)"
 [ "$t_fail" -eq 0 ]

@@ -8,7 +8,7 @@
 # for the config as it is and with CONFIG_DEBUG_KOBJECT_RELEASE undefined.
 #
 # sizeof.sh --layouts [--overlay GLOB] PRISTINE OBJ... - the table of both layouts: applies
-# the series (series file beside this script, or SERIES_DIR) with git am to
+# the series (SERIES_DIR, default series/) with git am to
 # PRISTINE's copies of the files it touches, and measures three header sets
 # with each OBJ (configured and prepared against a tree with the series, so
 # that its options exist; lib/kobject.o built once):
@@ -26,7 +26,7 @@ if [ "${1:-}" = --layouts ]; then
 	if [ "${1:-}" = --overlay ] && [ $# -ge 2 ]; then overlay=$2; shift 2; fi
 	[ $# -ge 2 ] || { echo "usage: $0 --layouts [--overlay GLOB] PRISTINE OBJ..." >&2; exit 2; }
 	here=$(cd "$(dirname "$0")" && pwd)
-	series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
+	series_dir=$(cd "${SERIES_DIR:-$here/../series}" && pwd)
 	pristine=$(cd "$1" && pwd)
 	shift
 	work=$(mktemp -d)

@@ -16,11 +16,11 @@
 #
 # The Date is the newest Date of the posting's patches, so that re-running
 # it on the same series gives the same file.  Environment: SERIES_DIR
-# (default: this script's directory).  Exit 1 if a patch does not apply,
+# (default: series/, beside this directory).  Exit 1 if a patch does not apply,
 # 2 on usage.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-series_dir=$(cd "${SERIES_DIR:-$here}" && pwd)
+series_dir=$(cd "${SERIES_DIR:-$here/../series}" && pwd)
 usage() { echo "usage: $0 PRISTINE fixes|rfc [OUT]" >&2; exit 2; }
 [ $# -ge 2 ] && [ $# -le 3 ] || usage
 pristine=$(cd "$1" && pwd) || exit 2

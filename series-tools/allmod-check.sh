@@ -5,9 +5,9 @@
 #   TREE   a source tree with the patches applied (e.g. the baseline tree)
 #   OBJ    an O= directory; configured with allmodconfig and prepared with
 #          modules_prepare if it has no .config yet (nice -n 10, JOBS jobs)
-#   PATCH  patch files (in this directory) whose touched .c files to compile;
+#   PATCH  patch files (of SERIES_DIR, default series/) whose touched .c files to compile;
 #          default: the patches between the "# ---- ktype releases" and
-#          "# ---- end of ktype releases" lines of ./series (a touched header is
+#          "# ---- end of ktype releases" lines of its series file (a touched header is
 #          covered by the .c files of the same patch that include it)
 #
 # Prints KTAP, one test per touched .c file: "ok" when its .o is rebuilt
@@ -19,10 +19,11 @@
 # Time (2 shared cores, nice -n 10): allmodconfig + modules_prepare about
 # 5 min the first time; the 16 objects of 0005-0017 5 to 23 min (load).
 #
-# Environment: JOBS (default 2).
+# Environment: SERIES_DIR, JOBS (default 2).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
+series_dir=$(cd "${SERIES_DIR:-$here/../series}" && pwd)
 jobs=${JOBS:-2}
 . "$here/../tests/ktap.sh"
 
@@ -33,7 +34,7 @@ obj=$(cd "$2" && pwd)
 shift 2
 if [ $# -eq 0 ]; then
 	set -- $(sed -n '/^# ---- ktype releases/,/^# ---- end of ktype releases/p' \
-		"$here/series" | grep -v '^#')
+		"$series_dir/series" | grep -v '^#')
 fi
 [ $# -gt 0 ] || { echo "$0: no patches" >&2; exit 2; }
 
@@ -51,7 +52,7 @@ if [ ! -f "$obj/.config" ]; then
 fi
 
 files=$(for p in "$@"; do
-	sed -n 's|^diff --git a/[^ ]* b/\(.*\.c\)$|\1|p' "$here/$p"
+	sed -n 's|^diff --git a/[^ ]* b/\(.*\.c\)$|\1|p' "$series_dir/$p"
 done | sort -u)
 n=$(echo "$files" | grep -c .)
 t_plan "$n"

@@ -9,10 +9,11 @@
 #   FILE:LINE KTYPE after-init    a kobject's ->ktype assigned by hand with no
 #                                 kobject_init*()/kset_register() after it
 #
-# A finding listed in ktype-scan.allow (FILE KTYPE REASON, matched on file
-# and ktype, not line) is printed as "# allowed: FILE:LINE KTYPE: REASON"
-# and not counted; an allowlist entry that matches nothing is reported as
-# stale (and not counted either).  The last line is
+# A finding listed in the series' ktype-scan.allow (SERIES_DIR, default
+# series/; FILE KTYPE REASON, matched on file and ktype, not line) is
+# printed as "# allowed: FILE:LINE KTYPE: REASON" and not counted; an
+# allowlist entry that matches nothing is reported as stale (and not
+# counted either).  The last line is
 #
 #   ktype-scan: N unexplained, M allowed
 #
@@ -29,7 +30,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 cocci=$here/ktype-scan.cocci
-allow=$here/ktype-scan.allow
+allow=$(cd "${SERIES_DIR:-$here/../series}" && pwd)/ktype-scan.allow
 count_only=0
 use_allow=1
 tree= files= timeout=0

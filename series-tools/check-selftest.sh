@@ -2,7 +2,7 @@
 # check-selftest.sh PRISTINE SCRATCH [GROUP...] - show that check.sh fails.
 #
 # For each group (default: apply checkpatch bisect users) make a broken copy
-# of this series in SCRATCH and run check.sh on it; one of the group's tests
+# of the series (SERIES_DIR, default series/) in SCRATCH and run check.sh on it; one of the group's tests
 # must fail, as the kernel's kunit.py parse --json reads check.sh's KTAP (and
 # check.sh must exit non-zero), else this script fails.
 #   apply       a context line of the kref_rel patch no longer matches
@@ -14,6 +14,7 @@
 # Prints KTAP, one test per group.  Uses check.sh -t fast for the compiles.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+series_dir=$(cd "${SERIES_DIR:-$here/../series}" && pwd)
 . "$here/../tests/ktap.sh"
 [ $# -ge 2 ] || { echo "usage: $0 PRISTINE SCRATCH [GROUP...]" >&2; exit 2; }
 pristine=$1
@@ -23,16 +24,17 @@ shift 2
 groups=${*:-apply checkpatch bisect users}
 
 # the kref_rel patch and the kobject conversion patch
-p3=$(grep -- '-kref-add-struct-kref_rel' "$here/series")
-p4=$(grep -- '-kobject-count-references-on-a-kref' "$here/series")
+p3=$(grep -- '-kref-add-struct-kref_rel' "$series_dir/series")
+p4=$(grep -- '-kobject-count-references-on-a-kref' "$series_dir/series")
 
 t_plan "$(echo $groups | wc -w)"
 for g in $groups; do
 	s=$scratch/series-$g
 	rm -rf "$s"
 	mkdir -p "$s"
-	cp "$here"/*.patch "$here"/series "$here"/kernel.config "$here"/checkpatch.allow \
-		"$here"/users.config "$here"/users.objects "$s"/
+	cp "$series_dir"/*.patch "$series_dir"/series "$series_dir"/kernel.config \
+		"$series_dir"/checkpatch.allow "$series_dir"/users.config \
+		"$series_dir"/users.objects "$s"/
 	steps=$g
 	case $g in
 	apply)
@@ -44,7 +46,7 @@ for g in $groups; do
 		: > "$s/checkpatch.allow" ;;
 	bisect)
 		awk -v a="$p3" -v b="$p4" '$0 == a { print b; next } $0 == b { print a; next } { print }' \
-			"$here/series" > "$s/series" ;;
+			"$series_dir/series" > "$s/series" ;;
 	users)
 		sed -i 's/^+\(.*\)kref_rel_read(&ce->np->kobj.kref)/+\1kref_read(\&ce->np->kobj.kref)/' "$s/$p4" ;;
 	*)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# series-renumber.sh SERIES_DIR - number a quilt series as git format-patch
+# renumber.sh SERIES_DIR - number a quilt series as git format-patch
 # would, after patches were added, dropped or moved in its series file.
 #
 # Each patch listed in SERIES_DIR/series gets the file name NNNN-<slug>.patch
@@ -27,8 +27,8 @@ subject() {
 		sed 's/^\[[^]]*\] *//'
 }
 
-{ "$(dirname "$0")/series-list.sh" "$dir" fixes | sed 's/^/1 /'
-  "$(dirname "$0")/series-list.sh" "$dir" rfc | sed 's/^/2 /'; } > "$dir/.renumber.list"
+{ "$(dirname "$0")/../scripts/series-list.sh" "$dir" fixes | sed 's/^/1 /'
+  "$(dirname "$0")/../scripts/series-list.sh" "$dir" rfc | sed 's/^/2 /'; } > "$dir/.renumber.list"
 trap 'rm -f "$dir/.renumber.list" "$dir/.renumber.sed"' EXIT
 k=$(awk '$1 == 1' "$dir/.renumber.list" | wc -l)
 m=$(awk '$1 == 2' "$dir/.renumber.list" | wc -l)
