@@ -27,8 +27,9 @@
 # A host driver (-d) runs beside QEMU with QMP_SOCK, CTL_SOCK and RUN_DIR in
 # its environment.
 # The watch ends a run at the timeout (-t), after IDLE seconds without any
-# serial output (-n), and 30 s after a console line with a "stall" string
-# of the detector table (-G GRACE).  Every 30 s (-P EVERY) it prints a
+# serial output (-n) (both by default the default run's of qemu/plan.txt),
+# and 30 s after a console line with a "stall" string of the detector table
+# (-G GRACE).  Every 30 s (-P EVERY) it prints a
 # "progress:" line.
 #
 # Records: RUNDIR/status (KEY=VALUE lines: qemu, driver, seconds, accel,
@@ -44,7 +45,7 @@
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 kernel= initrd= scenario= out= extra= driver= qargs=
-timeout=600 idle=120 arch=x86_64 grace=30 every=30
+timeout= idle= arch=x86_64 grace=30 every=30
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
 while getopts k:i:s:o:a:t:n:d:q:A:G:P: opt; do
@@ -57,6 +58,10 @@ while getopts k:i:s:o:a:t:n:d:q:A:G:P: opt; do
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$scenario" ] && [ -n "$out" ] || usage
+# shellcheck disable=SC2046
+set -- $("$here/qemu/plan.sh" -D)
+[ -n "$timeout" ] || timeout=$1
+[ -n "$idle" ] || idle=$2
 facts=$("$here/scripts/cells.sh" -a "$arch" 2> /dev/null) ||
 	{ echo "run.sh: unknown arch '$arch' (scripts/cells.sh has no such ARCH)" >&2; exit 5; }
 eval "$(echo "$facts" | grep -E '^(QEMU|MACHINE|CONSOLE|CPU)=')"
