@@ -35,7 +35,17 @@ $(foreach w,$(shell scripts/cells.sh -m -b $(B) -k $(KVER) -a $(ARCH) -t $(TIER)
 $(if $(CELL),,$(error KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER): no such cell (scripts/cells.sh)))
 TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
-RUN	:= qemu/run.sh$(if $(filter-out x86_64,$(ARCH)), -A $(ARCH))
+# The boot plan (qemu/plan.sh from qemu/plan.txt: the boots each target
+# needs, a record each: scenario, kernel arguments, QEMU options,
+# timeouts), of the cell, with the knobs it takes; lava/jobs.sh reads the
+# same plan.  $(call boot,KERNEL,RUN): qemu/run.sh boots the plan's RUN of
+# KERNEL, logged to LOGS/CELL-KERNEL-RUN.log.
+PLAN	= qemu/plan.sh -b $(B) -k $(KVER) -a $(ARCH) -t $(TIER) \
+	  $(if $(CYCLES),-v cycles=$(CYCLES))$(if $(BENCH_BOOTS), -v bench_boots=$(BENCH_BOOTS))$(if \
+	  $(HOTPLUG_FAULT_OPS), -v fault_ops=$(HOTPLUG_FAULT_OPS))
+PLAN_DEPS := qemu/plan.sh qemu/plan.txt qemu/run.sh
+boot	= $(PHASE) "boot $(CELL)/$(1) $(2)" $(LOGS)/$(CELL)-$(1)-$(2).log \
+	  $(PLAN) -x qemu/run.sh $(1)/$(2)
 export ARCH	# kbuild and kernel/configure.sh read it
 # A cross-compiled arch (CROSS, arm64): kbuild's CROSS_COMPILE, and its
 # compiler, QEMU and guest userland from install-deps.sh's group ARCH.
@@ -135,11 +145,9 @@ $(OBJ)/$(1)/built.stamp: $(OBJ)/$(1)/.config
 		$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) -j$(JOBS) $(IMAGE_TARGET)
 	@touch $$@
 
-$(RUNS)/$(1)/%/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
+$(RUNS)/$(1)/%/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) $(PLAN_DEPS) | $(HOST_TOOLS)
 	@rm -f $$@
-	@$(PHASE) "boot $(CELL)/$(1) $$*" $(LOGS)/$(CELL)-$(1)-$$*.log \
-		$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
-		-s $$* -o $(RUNS)/$(1)/$$*
+	@$$(call boot,$(1),$$*)
 	@touch $$@
 
 $(RUNS)/$(1)/kunit/parsed: $(RUNS)/$(1)/kunit/ok
@@ -229,30 +237,17 @@ REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2
 # make bench: kobject_get/put pairs and kobject lifecycles timed in the
 # guest (initramfs/scenarios/bench.sh), BENCH_BOOTS boots per kernel under
 # "-icount shift=0" (guest ns = instructions), one QEMU at a time:
-# $(RUNS)/<kernel>/bench-<i>/data/bench.  maxcpus=1: under -icount QEMU 7.2
-# hangs bringing up the second CPU.  One fast-tier boot takes ~18 s on TCG.
-## boots per kernel of make bench
-BENCH_BOOTS	?= 3
-BENCH_ARGS	:= maxcpus=1 reps=10 get_put=2000000 lifecycle=50000
-BENCH_SEQ	:= $(shell seq 1 $(BENCH_BOOTS))
-BENCH_RUNS	:= $(foreach k,$(KERNELS),$(foreach i,$(BENCH_SEQ),$(RUNS)/$(k)/bench-$(i)/ok))
-
-define bench_rule
-$(RUNS)/$(1)/bench-$(2)/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
-	@rm -f $$@
-	@$(PHASE) "bench $(CELL)/$(1) boot $(2)" $(LOGS)/$(CELL)-$(1)-bench-$(2).log \
-		$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
-		-s bench -o $(RUNS)/$(1)/bench-$(2) -a "$(BENCH_ARGS)" \
-		-q "-icount shift=0" -t 300
-	@touch $$@
-endef
-$(foreach k,$(KERNELS),$(foreach i,$(BENCH_SEQ),$(eval $(call bench_rule,$(k),$(i)))))
+# $(RUNS)/<kernel>/bench-<i>/data/bench, booted by the rule above (the
+# plan's bench-% boots).  One fast-tier boot takes ~18 s on TCG.
+## boots per kernel of make bench (unset: bench_boots of qemu/plan.txt)
+BENCH_BOOTS	?=
+BENCH_RUNS	:= $(addsuffix /ok,$(shell $(PLAN) -f dir bench))
 
 # The report's hotplug point: the stress of tests/hotplug/hotplug.mk.
 define report_hotplug_rule
-$(RUNS)/$(1)/hotplug/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) $(TOOLS)/hotplug-qmp | $(HOST_TOOLS)
+$(RUNS)/$(1)/hotplug/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) $(PLAN_DEPS) $(TOOLS)/hotplug-qmp | $(HOST_TOOLS)
 	@rm -f $$@
-	@$$(call hotplug_run,$(1))
+	@$$(call boot,$(1),hotplug)
 	@touch $$@
 endef
 $(foreach k,$(KERNELS),$(eval $(call report_hotplug_rule,$(k))))
@@ -261,7 +256,7 @@ $(foreach k,$(KERNELS),$(eval $(call report_hotplug_rule,$(k))))
 ## hot-path timing: BENCH_BOOTS boots per kernel under -icount shift=0
 bench: $(BENCH_RUNS)	# and no boot beyond BENCH_BOOTS left for the report
 	@for d in $(foreach k,$(KERNELS),$(wildcard $(RUNS)/$(k)/bench-*)); do \
-		case " $(BENCH_SEQ) " in *" $${d##*-} "*) ;; *) rm -rf $$d ;; esac; \
+		case " $(BENCH_RUNS) " in *" $$d/ok "*) ;; *) rm -rf $$d ;; esac; \
 	done
 
 REPORT_RUNS := $(foreach k,$(KERNELS),$(foreach s,$(REPORT_SCENARIOS),$(RUNS)/$(k)/$(s)/ok))

@@ -6,7 +6,8 @@
 #               [-d "host driver command"] [-q "extra qemu args"]
 #               [-A ARCH]
 #
-# The options are qemu/run.sh's, so a run.sh command line becomes a job.
+# The options are qemu/run.sh's: `qemu/plan.sh -x lava/job.sh` gives it a
+# boot of the boot plan as make's rules give run.sh (lava/jobs.sh).
 # Writes JOBDIR/job.yaml (device_type qemu: deploy to tmpfs, boot method
 # qemu, a test action whose monitors turn the guest's framed KTAP lines and
 # its exit status into LAVA results) and JOBDIR/device.yaml, the device
@@ -14,8 +15,9 @@
 # Debian name of -A's arch, scripts/cells.sh's DEB_ARCH; no_kvm, memory,
 # extra_options) minus its -net nic, for lava-run here.
 # The guest runs in console mode (results=console, see initramfs/init); the
-# kernel command line is run.sh's.  Timeouts: TIMEOUT (default run.sh's)
-# for the boot and for the test, plus 120 s for the job (its deploy).
+# kernel command line is run.sh's.  Timeouts: TIMEOUT (default: run.sh's,
+# the default run's of qemu/plan.txt) for the boot and for the test, plus
+# 120 s for the job (its deploy).
 # no_kvm follows run.sh's KVM decision: ACCEL, else the CPU flags and the
 # probe kept in build/kvm-probe (KVM_CACHE); without a probe, TCG.
 # Artifacts by URL: file://ABSOLUTE-PATH, or with LAVA_URL=BASE the path
@@ -26,8 +28,7 @@
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 kernel= initrd= scenario= out= extra= driver= qargs=
-timeout=$(sed -n 's/^timeout=\([0-9]*\) idle=.*/\1/p' "$here/qemu/run.sh")
-idle=
+timeout= idle=
 slack=120 arch=x86_64
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 2; }
@@ -42,6 +43,7 @@ while getopts k:i:s:o:a:t:n:d:q:A: opt; do
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$scenario" ] && [ -n "$out" ] || usage
 out=${out%/}
+[ -n "$timeout" ] || timeout=$("$here/qemu/plan.sh" -D | cut -d' ' -f1)
 case $timeout in ''|*[!0-9]*) echo "job.sh: bad timeout '$timeout'" >&2; exit 2 ;; esac
 facts=$("$here/scripts/cells.sh" -a "$arch") || exit 2
 eval "$(echo "$facts" | grep -E '^(ARCH|DEB_ARCH|QEMU|CONSOLE)=')"

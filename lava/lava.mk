@@ -1,8 +1,9 @@
 # lava/lava.mk - the rig's boots as LAVA jobs (included by the Makefile).
 #
 #   make lava        a LAVA job (job.yaml + device.yaml) for every boot the
-#                    local pipeline makes on the cell's KVER and ARCH
-#                    (make -n of all, hotplug, hotplug-fault):
+#                    local pipeline makes on the cell (KVER, ARCH, TIER):
+#                    the boot plan's (qemu/plan.txt) of all, hotplug,
+#                    hotplug-fault, with the knobs make gives it:
 #                    $(LAVA_DIR)/jobs/<cell>/<kernel>/<run>/,
 #                    listed in jobs.txt.  LAVA_URL=BASE for a lab (artifacts
 #                    at BASE/build/...), default file:// paths.
@@ -24,8 +25,12 @@ LAVA_URL	?=
 LAVA_RUN_SCENARIOS := census kunit
 LAVA_PLANTED	:= nonexistent
 LAVA_PLANTED_KERNEL := patched
+LAVA_RUN_BOOTS	:= $(foreach k,$(KERNELS),$(foreach s,$(LAVA_RUN_SCENARIOS),$(k)/$(s))) \
+		   $(LAVA_PLANTED_KERNEL)/planted-$(LAVA_PLANTED)
 LAVA_RUN_RUNS	:= $(foreach k,$(KERNELS),$(foreach s,$(LAVA_RUN_SCENARIOS),$(RUNS)/$(k)/$(s)/ok))
 LAVA_PLANTED_RUN := $(RUNS)/$(LAVA_PLANTED_KERNEL)/planted-$(LAVA_PLANTED)/verdict
+# lava/jobs.sh with the cell and the knobs of make's boots (the plan's -v)
+LAVA_JOBS	= lava/jobs.sh $(wordlist 2,$(words $(PLAN)),$(PLAN))
 
 .PHONY: lava lava-tools lava-run lava-check
 ## build the LAVA log converter (build/lava/lava-log)
@@ -36,20 +41,17 @@ $(LAVA_LOG): lava/lava-log.c | $(B)/deps.stamp
 
 ## a LAVA job + device dictionary for every boot of the cell, under build/lava/ (lava/README.md)
 lava: $(LAVA_LOG)
-	@LAVA_URL="$(LAVA_URL)" lava/jobs.sh -k $(KVER) -a $(ARCH) $(LAVA_DIR)/jobs
+	@LAVA_URL="$(LAVA_URL)" $(LAVA_JOBS) $(LAVA_DIR)/jobs
 
-# The planted failure, booted locally: its verdict must be 1 (not ok).
-$(LAVA_PLANTED_RUN): $(OBJ)/$(LAVA_PLANTED_KERNEL)/built.stamp $(INITRAMFS) qemu/run.sh | $(HOST_TOOLS)
-	-@$(PHASE) "boot $(CELL)/$(LAVA_PLANTED_KERNEL) $(LAVA_PLANTED) (planted failure)" \
-		$(LOGS)/$(CELL)-$(LAVA_PLANTED_KERNEL)-planted-$(LAVA_PLANTED).log \
-		$(RUN) -k $(OBJ)/$(LAVA_PLANTED_KERNEL)/$(IMAGE) -i $(INITRAMFS) \
-		-s $(LAVA_PLANTED) -o $(dir $@)
+# The planted failure (the plan's planted-%), booted locally: its verdict
+# must be 1 (not ok).
+$(LAVA_PLANTED_RUN): $(OBJ)/$(LAVA_PLANTED_KERNEL)/built.stamp $(INITRAMFS) $(PLAN_DEPS) | $(HOST_TOOLS)
+	-@$(call boot,$(LAVA_PLANTED_KERNEL),planted-$(LAVA_PLANTED))
 
 ## install lava-dispatcher, run census+KUnit of both kernels and a planted failure through lava-run
 lava-run: $(LAVA_LOG) $(LAVA_RUN_RUNS) $(LAVA_PLANTED_RUN)
 	@$(PHASE) "deps lava" $(LOGS)/deps-lava.log scripts/install-deps.sh lava
-	@lava/jobs.sh -k $(KVER) -a $(ARCH) $(LAVA_DIR)/run-jobs $(LAVA_RUN_RUNS) $(LAVA_PLANTED_RUN) \
-		> $(LOGS)/lava-jobs.log
+	@$(LAVA_JOBS) $(LAVA_DIR)/run-jobs $(LAVA_RUN_BOOTS) > $(LOGS)/lava-jobs.log
 	@{ grep '^job ' $(LAVA_DIR)/run-jobs/jobs.txt | grep -v '/planted-' | cut -d' ' -f2; \
 	   echo "$(CELL)/$(LAVA_PLANTED_KERNEL)/planted-$(LAVA_PLANTED) 1"; } | \
 		lava/run-jobs.sh $(LAVA_DIR)/run-jobs $(LAVA_DIR)/runs $(B)/runs

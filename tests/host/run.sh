@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 98
+t_plan 114
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -239,6 +239,35 @@ deep=$tmp/$(printf '%0100d' 0)/run
 expect 5 "run.sh: a run directory of more than 100 bytes" \
 	"$top/qemu/run.sh" -k "$tmp/bzImage" -i "$tmp/bzImage" -s walk -o "$deep" -t 60 -n 30
 has "too old to load" "  ... QEMU gets past its sockets to the kernel"
+
+# The boot plan (qemu/plan.sh, qemu/plan.txt): make's boots and LAVA's
+# jobs from the same records, for any cell, no make -n.
+plan() { "$top/qemu/plan.sh" "$@"; }
+expect 0 "plan.sh: the boots of make (all) on 6.12 i386" plan -k 6.12 -a i386 all
+[ "$(printf '%s\n' "$t_out" | wc -l)" = 14 ] &&
+	t_ok "  ... 14: walk, kunit, census, hotplug, bench-1..3 of both kernels" ||
+	t_fail "  ... 14: walk, kunit, census, hotplug, bench-1..3 of both kernels" "$t_out"
+has "$(printf 'fast-i386-6.12\tpatched\tbench-2\tbench\ti386\tbuild/obj/fast-i386-6.12/patched/arch/x86/boot/bzImage\tbuild/initramfs-i386.cpio.gz\tbuild/runs/fast-i386-6.12/patched/bench-2\t300\t120\t-\tmaxcpus=1 ')" \
+	"  ... a bench boot with the cell's kernel, initramfs, run dir and the plan's options"
+expect 0 "plan.sh -v cycles=3: the hotplug boot's timeout follows" plan -v cycles=3 -f timeout patched/hotplug
+has 1380 "  ... 1200 + 60 s a cycle"
+expect 2 "plan.sh -v: a variable the plan does not have is refused" plan -v cycle=3 walk
+has "cycle: no such variable" "  ... named"
+mkdir -p "$tmp/pb/obj/fast/patched/arch/x86/boot"
+cp "$tmp/bzImage" "$tmp/pb/obj/fast/patched/arch/x86/boot/bzImage"
+cp "$tmp/bzImage" "$tmp/pb/initramfs.cpio.gz"
+planrun() { FAKE=cycles PATH=$tmp/bin:$PATH ACCEL=tcg plan -b "$tmp/pb" -x "$top/qemu/run.sh" patched/bench-1; }
+expect 0 "plan.sh -x qemu/run.sh: the plan's bench boot (fake QEMU)" planrun
+has " -icount shift=0 -kernel " "  ... with the plan's QEMU options"
+has " scenario=bench kunit.filter_glob=- maxcpus=1 reps=10 " "  ... and kernel arguments"
+expect 0 "lava/jobs.sh: jobs of 6.12 arm64 from the plan" "$top/lava/jobs.sh" -k 6.12 -a arm64 \
+	"$tmp/lava" bench hotplug
+has "6 jobs, 2 runs skipped" "  ... the bench boots, the hotplug boots skipped (host driver)"
+t_out=$(cat "$tmp/lava/fast-arm64-6.12/patched/bench-3/job.yaml")
+has "build/obj/fast-arm64-6.12/patched/arch/arm64/boot/Image'" "  ... each job with its cell's kernel"
+has "build/initramfs-arm64.cpio.gz'" "  ... initramfs"
+has "console=ttyAMA0 " "  ... console"
+has "seconds: 300}" "  ... and the plan's timeout"
 
 # The KVM probe (a second boot, up to 30 s) runs once per host: its answer
 # is cached until /dev/kvm or the CPU flags change.  (Faked: a CPU with

@@ -21,23 +21,17 @@
 #	patched series, built, stressed; passes only if every run fails and
 #	names the detector the patch declares.
 #
-# The machine boots with virtio-net in slots 2-4 and acpi=noirq: see the
-# header of initramfs/scenarios/hotplug.sh for why.
+# The boots (their kernel arguments, QEMU devices, timeouts, the host
+# driver; the cycles: 50 unless CYCLES is given) are the runs hotplug and
+# hotplug-fault of the boot plan, qemu/plan.txt; $(call boot,...) is the
+# Makefile's.  The machine boots with virtio-net in slots 2-4 and
+# acpi=noirq: see the header of initramfs/scenarios/hotplug.sh for why.
 
-# CYCLES (the Makefile's knob): 50 unless given
-hotplug_cycles	= $(or $(CYCLES),50)
-HOTPLUG_MIX	:= qnet,qblk,pci,bind,cpu,nsim,scsi
-HOTPLUG_NSIM	:= 2,8
-HOTPLUG_NSIM_DEVS := 2
-## the fault sweeps of make hotplug-fault: nsim, pci or both
-HOTPLUG_FAULT_OPS ?= nsim,pci
-HOTPLUG_QEMU	:= -device virtio-net-pci,addr=0x2,id=slot02 \
-		   -device virtio-net-pci,addr=0x3,id=slot03 \
-		   -device virtio-net-pci,addr=0x4,id=pers
-HOTPLUG_ARGS	= cycles=$(hotplug_cycles) mix=$(HOTPLUG_MIX) nsim=$(HOTPLUG_NSIM) nsim_devs=$(HOTPLUG_NSIM_DEVS) \
-		  acpi=noirq
-# boot + setup + settle + kmemleak + fault sweeps, then 60 s a cycle
-HOTPLUG_TIMEOUT	= $(shell echo $$((1200 + $(hotplug_cycles) * 60)))
+## the fault sweeps of make hotplug-fault: nsim, pci or both (unset: fault_ops of qemu/plan.txt)
+HOTPLUG_FAULT_OPS ?=
+# the plan's hotplug devices and mix, for planted.sh and seams.sh
+HOTPLUG_QEMU	= $(shell $(PLAN) -f qargs patched/hotplug)
+HOTPLUG_MIX	= $(patsubst mix=%,%,$(filter mix=%,$(shell $(PLAN) -f kargs patched/hotplug)))
 HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 
 # The initramfs carries the host's scanner and detector table (the guest's
@@ -49,20 +43,12 @@ $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ $< $(shell pkg-config --cflags --libs jansson)
 
-# hotplug_run KERNEL: one stress run through qemu/run.sh.
-hotplug_run = $(PHASE) "hotplug $(CELL)/$(1) x$(hotplug_cycles)" \
-	$(LOGS)/$(CELL)-$(1)-hotplug.log \
-	$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
-	-s hotplug -o $(RUNS)/$(1)/hotplug -a "$(HOTPLUG_ARGS)" \
-	-q "$(HOTPLUG_QEMU)" -d "$(abspath $(HOTPLUG_TOOLS))" \
-	-t $(HOTPLUG_TIMEOUT) -n 300
-
 .PHONY: hotplug hotplug-planted $(addprefix hotplug-,$(KERNELS))
 ## hotplug stress, both kernels (CYCLES: 50), every detector read
 hotplug: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	 $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
-		$(call hotplug_run,$$k) || rc=1; \
+		$(call boot,$$k,hotplug) || rc=1; \
 	done; \
 	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug); \
 	exit $$rc
@@ -70,7 +56,7 @@ hotplug: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 ## hotplug stress of one kernel
 $(addprefix hotplug-,$(KERNELS)): hotplug-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
-	@$(call hotplug_run,$*); rc=$$?; \
+	@$(call boot,$*,hotplug); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug; exit $$rc
 
 ## self-test: planted refcount bugs must be caught (CYCLES: 3)
@@ -82,29 +68,25 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		$(B)/planted/$(CELL)
 
 # The fault sweeps: hundreds of attempts (each new_device fault point), a
-# scenario of their own (initramfs/scenarios/faultsweep.sh).  FAULT_ARGS,
-# FAULT_WATCH: the kernel arguments and watch of every sweep boot, here
-# and in findings.sh.
-FAULT_ARGS	:= acpi=noirq
-FAULT_WATCH	:= -t 5400 -n 300
-hotplug_fault_run = $(PHASE) "hotplug-fault $(CELL)/$(1)" \
-	$(LOGS)/$(CELL)-$(1)-hotplug-fault.log \
-	$(RUN) -k $(OBJ)/$(1)/$(IMAGE) -i $(INITRAMFS) \
-	-s faultsweep -o $(RUNS)/$(1)/hotplug-fault \
-	-a "fault_ops=$(HOTPLUG_FAULT_OPS) $(FAULT_ARGS)" $(FAULT_WATCH)
+# scenario of their own (initramfs/scenarios/faultsweep.sh), the plan's
+# run hotplug-fault.  FAULT_ARGS, FAULT_WATCH: its kernel arguments (but
+# fault_ops) and watch, for findings.sh's boots.
+FAULT_ARGS	= $(filter-out fault_ops=%,$(shell $(PLAN) -f kargs patched/hotplug-fault))
+FAULT_WATCH	= -t $(shell $(PLAN) -f timeout patched/hotplug-fault) \
+		  -n $(shell $(PLAN) -f idle patched/hotplug-fault)
 
 .PHONY: hotplug-fault $(addprefix hotplug-fault-,$(KERNELS))
 ## the fault sweeps (HOTPLUG_FAULT_OPS) of one kernel
 $(addprefix hotplug-fault-,$(KERNELS)): hotplug-fault-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) | $(HOST_TOOLS)
-	@$(call hotplug_fault_run,$*); rc=$$?; \
+	@$(call boot,$*,hotplug-fault); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug-fault; exit $$rc
 
 ## failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS), both kernels
 hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	       | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
-		$(call hotplug_fault_run,$$k) || rc=1; \
+		$(call boot,$$k,hotplug-fault) || rc=1; \
 	done; \
 	tests/hotplug/summary.sh $(foreach k,$(KERNELS),$(RUNS)/$(k)/hotplug-fault); \
 	exit $$rc
