@@ -10,7 +10,7 @@
 #            both kernels), or KERNEL/RUN (one kernel)
 #   -b -k -a -t  the cell, as scripts/cells.sh takes them
 #   -v NAME=VALUE  a variable of qemu/plan.txt (cycles, fault_ops,
-#            bench_boots) other than its "set" line's
+#            bench_boots), instead of the default its line gives
 #   -r RUNSDIR  the run directories as RUNSDIR/CELL/KERNEL/RUN instead of
 #            the cell's RUNS/KERNEL/RUN (lava/jobs.sh)
 #   -f FIELD  print only that field of each record (empty for "-")
@@ -21,8 +21,9 @@
 # Output: a line per boot, fields separated by tabs ("-" when empty):
 #   cell kernel run scenario arch image initrd dir timeout idle driver
 #   kargs qargs
-# The initramfs is the cell's INITRAMFS, a % in it replaced by the kernel
-# (a per-kernel initramfs).  The driver is BUILD/tools/DRIVER, absolute.
+# The initramfs is the cell's INITRAMFS, or the file the run's INITRD
+# names in the kernel's O= dir (OBJ/KERNEL/INITRD: a kernel's own).  The
+# driver is BUILD/tools/DRIVER, absolute.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 data=$here/qemu/plan.txt
@@ -55,13 +56,29 @@ case $build in /*) tools=$build/tools ;; *) tools=$here/$build/tools ;; esac
 records=$(printf '%s' "$vars" | awk -v targets="$*" -v cell="$CELL" \
 	-v arch="$ARCH" -v obj="$OBJ" -v image="$IMAGE" -v initrd="$INITRAMFS" \
 	-v rdir="${runs:+$runs/$CELL}" -v cruns="$RUNS" -v tools="$tools" '
-	function subst(s,   n, v, i) {
-		for (n in val) { v = "{" n "}"; while (i = index(s, v))
-			s = substr(s, 1, i - 1) val[n] substr(s, i + length(v)) }
-		if (s ~ /{[a-z_]+}/) { print "plan.sh: " s ": no such variable" > "/dev/stderr"; bad = 1 }
-		return s
+	# defaults(LINE): the {NAME:DEFAULT} of one plan.txt line
+	function defaults(line,   d, i) {
+		split("", ld)
+		while (match(line, /{[a-z_]+:[^}]*}/)) {
+			d = substr(line, RSTART + 1, RLENGTH - 2); line = substr(line, RSTART + RLENGTH)
+			i = index(d, ":"); ld[substr(d, 1, i - 1)] = substr(d, i + 1)
+		}
 	}
-	# sum of products: 1200+60*50
+	# subst(S): each {NAME} or {NAME:DEFAULT} replaced by -v NAME=VALUE,
+	# else by the line'"'"'s default
+	function subst(s,   out, n) {
+		out = ""
+		while (match(s, /{[a-z_]+(:[^}]*)?}/)) {
+			n = substr(s, RSTART + 1, RLENGTH - 2); sub(/:.*/, "", n)
+			out = out substr(s, 1, RSTART - 1)
+			if (n in val) out = out val[n]
+			else if (n in ld) out = out ld[n]
+			else { print "plan.sh: {" n "} has no value" > "/dev/stderr"; bad = 1 }
+			s = substr(s, RSTART + RLENGTH)
+		}
+		return out s
+	}
+	# calc(S): a sum of products, 1200+60*50
 	function calc(s,   t, f, n, m, i, j, p, r) {
 		if (s !~ /^[0-9]+([+*][0-9]+)*$/) { print "plan.sh: bad number " s > "/dev/stderr"; bad = 1; return 0 }
 		n = split(s, t, "+"); r = 0
@@ -69,10 +86,9 @@ records=$(printf '%s' "$vars" | awk -v targets="$*" -v cell="$CELL" \
 			for (j = 1; j <= m; j++) p *= f[j]; r += p }
 		return r
 	}
-	# add KERNELS RUN-OR-TARGET: the runs, targets expanded
+	# add(KERNELS, WORD): the runs of a run or target, each once
 	function add(ks, w,   n, t, i, a, b) {
-		w = subst(w)
-		if (w in target) { n = split(target[w], t, " ")
+		if (w in target) { defaults(target[w]); n = split(subst(target[w]), t, " ")
 			for (i = 1; i <= n; i++) add(ks, t[i]); return }
 		if (match(w, /1\.\.[0-9]+$/)) { a = substr(w, 1, RSTART - 1)
 			b = substr(w, RSTART + 3) + 0
@@ -83,14 +99,16 @@ records=$(printf '%s' "$vars" | awk -v targets="$*" -v cell="$CELL" \
 	}
 	FILENAME == "-" { i = index($0, "="); val[substr($0, 1, i - 1)] = substr($0, i + 1); next }
 	/^#/ || NF == 0 { next }
-	$1 == "set" { if (!($2 in val)) val[$2] = $3; known[$2]; next }
+	{ l = $0; while (match(l, /{[a-z_]+[:}]/)) {
+		known[substr(l, RSTART + 1, RLENGTH - 2)]; l = substr(l, RSTART + RLENGTH) } }
 	$1 == "target" { t = $0; sub(/^target[ \t]+[^ \t]+[ \t]+/, "", t); target[$2] = t; next }
-	$1 == "run" { a = $0
-		for (i = 1; i <= 6; i++) sub(/^[^ \t]+[ \t]+/, "", a)
-		nr++; rn[nr] = $2; rs[nr] = $3; rt[nr] = $4; ri[nr] = $5; rd[nr] = $6; ra[nr] = a
+	$1 == "run" && NF >= 8 { a = $0
+		for (i = 1; i <= 7; i++) sub(/^[^ \t]+[ \t]+/, "", a)
+		nr++; rn[nr] = $2; rs[nr] = $3; rt[nr] = $4; ri[nr] = $5; rd[nr] = $6
+		rf[nr] = $7; ra[nr] = a
 		if ($2 == "default") { dt = $4; di = $5 }
 		next }
-	{ print "plan.sh: plan.txt: cannot read: " $0 > "/dev/stderr"; bad = 1 }
+	{ print "plan.sh: plan.txt:" NR ": cannot read: " $0 > "/dev/stderr"; bad = 1 }
 	END {
 		for (n in val) if (!(n in known)) { print "plan.sh: -v " n ": no such variable" > "/dev/stderr"; bad = 1 }
 		n = split(targets, w, " ")
@@ -110,18 +128,20 @@ records=$(printf '%s' "$vars" | awk -v targets="$*" -v cell="$CELL" \
 				substr(run, length(run) - length(rn[i]) + p + 1)) {
 				r = i; stem = substr(run, p, length(run) - length(rn[i]) + 1) }
 			sc = r ? rs[r] : "-"; to = r ? rt[r] : "-"; id = r ? ri[r] : "-"
-			dr = r ? rd[r] : "-"; ar = r ? ra[r] : "-"
+			dr = r ? rd[r] : "-"; fs = r ? rf[r] : "-"; ar = r ? ra[r] : "-"
 			if (sc == "-") sc = run
 			gsub(/%/, stem, sc)
+			defaults(to " " id " " ar)
 			to = calc(subst(to == "-" ? dt : to)); id = calc(subst(id == "-" ? di : id))
 			ka = ar; qa = ""
 			if (i = index(ar, " | ")) { ka = substr(ar, 1, i - 1); qa = substr(ar, i + 3) }
 			ka = subst(ka); qa = subst(qa)
 			if (ka == "") ka = "-"
 			if (qa == "") qa = "-"
-			ird = initrd; gsub(/%/, k, ird)
+			if (fs == "-") fs = initrd
+			else fs = obj "/" k "/" fs
 			printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", cell, k, run, sc,
-				arch, obj "/" k "/" image, ird, (rdir != "" ? rdir : cruns) "/" k "/" run,
+				arch, obj "/" k "/" image, fs, (rdir != "" ? rdir : cruns) "/" k "/" run,
 				to, id, dr == "-" ? "-" : tools "/" dr, ka, qa
 		}
 		exit bad

@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 114
+t_plan 116
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -251,6 +251,8 @@ has "$(printf 'fast-i386-6.12\tpatched\tbench-2\tbench\ti386\tbuild/obj/fast-i38
 	"  ... a bench boot with the cell's kernel, initramfs, run dir and the plan's options"
 expect 0 "plan.sh -v cycles=3: the hotplug boot's timeout follows" plan -v cycles=3 -f timeout patched/hotplug
 has 1380 "  ... 1200 + 60 s a cycle"
+expect 0 "plan.sh: a run that boots its kernel's own initramfs (modules)" plan -t debug -f initrd patched/modules
+has "build/obj/debug/patched/initramfs.cpio.gz" "  ... the one in the kernel's O= dir"
 expect 2 "plan.sh -v: a variable the plan does not have is refused" plan -v cycle=3 walk
 has "cycle: no such variable" "  ... named"
 mkdir -p "$tmp/pb/obj/fast/patched/arch/x86/boot"
