@@ -29,9 +29,6 @@
 
 ## the fault sweeps of make hotplug-fault: nsim, pci or both (unset: fault_ops of qemu/plan.txt)
 HOTPLUG_FAULT_OPS ?=
-# the plan's hotplug devices and mix, for planted.sh and seams.sh
-HOTPLUG_QEMU	= $(shell $(PLAN) -f qargs patched/hotplug)
-HOTPLUG_MIX	= $(patsubst mix=%,%,$(filter mix=%,$(shell $(PLAN) -f kargs patched/hotplug)))
 HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 
 # The initramfs carries the host's scanner and detector table (the guest's
@@ -62,8 +59,7 @@ $(addprefix hotplug-,$(KERNELS)): hotplug-%: $(OBJ)/%/built.stamp \
 ## self-test: planted refcount bugs must be caught (CYCLES: 3)
 hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 		 $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
-	@TIER=$(TIER) CYCLES=$(or $(CYCLES),3) HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
-		HOTPLUG_MIX="$(HOTPLUG_MIX)" INITRAMFS=$(INITRAMFS) \
+	@TIER=$(TIER) CYCLES=$(or $(CYCLES),3) INITRAMFS=$(INITRAMFS) \
 		tests/hotplug/planted.sh $(if $(filter 1,$(KEEP)),-K )$(SRC)/patched $(OBJ)/patched \
 		$(B)/planted/$(CELL)
 
@@ -109,8 +105,7 @@ SEAMS_KERNEL	:= baseline
 ## the seam bugs of issue 11: three short boots of the baseline kernel
 hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
 	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
-	@HOTPLUG_QEMU="$(HOTPLUG_QEMU)" \
-		KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
+	@KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
 		tests/hotplug/seams.sh -d "$(abspath $(HOTPLUG_TOOLS))" \
 		$(if $(ONLY),-o "$(ONLY)" )$(OBJ)/$(SEAMS_KERNEL)/$(IMAGE) \
 		$(INITRAMFS) $(B)/seams/$(CELL)

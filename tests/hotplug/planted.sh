@@ -22,8 +22,9 @@
 # judge's signatures.log.
 # One KTAP test per patch, with the line the detector printed.
 #
-# Environment: CYCLES (default 3), HOTPLUG_MIX, HOTPLUG_QEMU (the -q
-# devices), INITRAMFS, TIER, JOBS.  -K keeps the copies.
+# The run's QEMU devices and mix are the boot plan's hotplug boot
+# (qemu/plan.txt).  Environment: CYCLES (default 3), INITRAMFS, TIER,
+# JOBS.  -K keeps the copies.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
@@ -42,10 +43,10 @@ mkdir -p "$3" && work=$(cd "$3" && pwd) || exit 2
 shift 3
 [ $# -gt 0 ] || set -- "$top"/tests/hotplug/planted/*.patch
 cycles=${CYCLES:-3}
-mix=${HOTPLUG_MIX:-qnet,qblk,pci,bind,cpu,nsim,scsi}
 initramfs=${INITRAMFS:-$top/build/initramfs.cpio.gz}
 jobs=${JOBS:-$(nproc)}
-qemu_dev=${HOTPLUG_QEMU:--device virtio-net-pci,addr=0x2,id=slot02 -device virtio-net-pci,addr=0x3,id=slot03 -device virtio-net-pci,addr=0x4,id=pers}
+qemu_dev=$("$top/qemu/plan.sh" -f qargs patched/hotplug) || exit 2
+mix=$("$top/qemu/plan.sh" -f kargs patched/hotplug | tr ' ' '\n' | sed -n 's/^mix=//p')
 
 # sigs_of DETECTOR: the console substrings of its rows in the detector table
 sigs_of() {

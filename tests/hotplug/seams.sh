@@ -12,8 +12,9 @@
 # kmemleak scans and the snapshot kept a guest silent for over 300 s.
 # -o NAMES: the tests to boot (the others are SKIP); -d DRIVER: the host
 # driver (default build/tools/hotplug-qmp).
+# The QEMU devices are the boot plan's hotplug boot's (qemu/plan.txt).
 # Environment: KUNIT_PY (kunit.py of a kernel tree; default
-# build/src/baseline's), HOTPLUG_QEMU (the -q devices).
+# build/src/baseline's).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
@@ -27,7 +28,7 @@ shift $((OPTIND - 1))
 bz=$1 initrd=$2
 mkdir -p "$3" && work=$(cd "$3" && pwd) || exit 2
 kunit=${KUNIT_PY:-$top/build/src/baseline/tools/testing/kunit/kunit.py}
-qemu_dev=${HOTPLUG_QEMU:--device virtio-net-pci,addr=0x2,id=slot02 -device virtio-net-pci,addr=0x3,id=slot03 -device virtio-net-pci,addr=0x4,id=pers}
+qemu_dev=$("$top/qemu/plan.sh" -f qargs patched/hotplug) || exit 2
 
 # want NAME: true if NAME is to be booted (else its SKIP is printed)
 want() {
