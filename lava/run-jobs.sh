@@ -3,7 +3,7 @@
 # each from its LAVA log and compare with the local run of the same boot
 #
 # Reads lines "DIR [EXPECT]" on stdin: DIR a job directory relative to
-# JOBS, as lava/jobs.sh writes them (<tier>/<kernel>/<run>).  For each, runs
+# JOBS, as lava/jobs.sh writes them (<cell>/<kernel>/<run>).  For each, runs
 # `lava-run --output-dir RESULTS/DIR.lava --device JOBS/DIR/device.yaml
 # JOBS/DIR/job.yaml` (its log: RESULTS/DIR.lava/output.yaml), rebuilds the
 # records with lava/records.sh into RESULTS/DIR and compares three
