@@ -26,6 +26,38 @@ B	:= build
 TOOLS	:= $(B)/tools
 KERNELS	:= baseline patched
 PHASE	:= scripts/phase.sh
+# KSRC=PATH: a kernel git tree of yours instead of Debian's tarball
+# (kernel/ksrc.sh): its Makefile's version picks the series (6.1: series/,
+# 6.12: series-6.12/), baseline and patched are git worktrees of it on
+# branches kref-2.7/KERNEL made from its HEAD with the series applied by
+# git am (kernel/worktree.sh), then the same pipeline.  KSRC=alone:PATH:
+# its HEAD as the one kernel, "tree", no series (walk, census, hotplug,
+# hotplug-fault).  KVER becomes VERSION-TAG, so the cell's trees, objects
+# and runs have names of their own (scripts/cells.sh).
+## a kernel git tree of yours: PATH (the series applied with git am) or alone:PATH (the tree alone, no series)
+KSRC	?=
+ifneq ($(KSRC),)
+ksrc_facts := $(shell kernel/ksrc.sh -m $(KSRC) 2>&1)
+ifneq ($(.SHELLSTATUS),0)
+$(error $(ksrc_facts))
+endif
+$(foreach w,$(ksrc_facts),$(eval $(w)))
+ifeq ($(origin KVER),command line)
+ifneq ($(KVER),$(KSRC_KVER))
+$(error KSRC=$(KSRC) is $(KSRC_VERSION): not KVER=$(KVER) (leave KVER out))
+endif
+endif
+override KVER := $(KSRC_KVER)-$(KSRC_TAG)
+ksrc_not := check matrix $(if $(filter alone,$(KSRC_MODE)),all report report-runs bench \
+	hotplug-planted hotplug-seams series-apply series-check ktype-scan kunit-tool kunit-tool-config)
+ifneq ($(filter $(ksrc_not),$(MAKECMDGOALS)),)
+$(error KSRC=$(KSRC): no make $(filter $(ksrc_not),$(MAKECMDGOALS)) on it (alone: walk census hotplug hotplug-fault kunit; check and matrix: Debian's trees))
+endif
+ifeq ($(KSRC_MODE),alone)
+KERNELS	:= tree
+.DEFAULT_GOAL := alone
+endif
+endif
 # The cell's facts (scripts/cells.sh -m: KEY:=VALUE words): CELL, SUFFIX,
 # KSUFFIX, SERIES, SRC, OBJ, RUNS, REPORT, SIZE, CHECK, LOGS, INITRAMFS,
 # FRAGMENTS (kernel/fragments.sh's for the tier + the series' options, in
@@ -117,6 +149,14 @@ $(TOOLS)/%: tools/%.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ $<
 
+# The trees: from Debian's tarball, pristine unpacked and baseline and
+# patched made by kernel/tree.sh (hard links, quilt); with KSRC=, git
+# worktrees of the user's tree (kernel/worktree.sh): pristine at its HEAD
+# (SRC/head, rewritten when HEAD moves), baseline and patched on branches
+# with the series applied by git am; KSRC=alone:'s one kernel, tree, is
+# the pristine worktree, configured with the series' options its Kconfig
+# has (SRC/pristine.config).
+ifeq ($(KSRC),)
 $(SRC)/pristine.stamp: | $(B)/deps.stamp
 	@rm -rf $(SRC)/pristine $(SRC)/linux-source-$(KVER)
 	@mkdir -p $(SRC)
@@ -124,6 +164,30 @@ $(SRC)/pristine.stamp: | $(B)/deps.stamp
 	@$(PHASE) "unpack $(KVER)" $(LOGS)/unpack$(KSUFFIX).log tar -xf $(TARBALL) -C $(SRC)
 	@mv $(SRC)/linux-source-$(KVER) $(SRC)/pristine
 	@touch $@
+tree_deps = $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel/tree.sh
+tree_make = kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
+else
+ifneq ($(file < $(SRC)/head),$(KSRC_HEAD))
+$(shell mkdir -p $(SRC))
+$(file > $(SRC)/head,$(KSRC_HEAD))
+endif
+$(SRC)/pristine.stamp: $(SRC)/head kernel/worktree.sh $(SERIES)/kernel.config | $(B)/deps.stamp
+	@$(PHASE) "worktree $(CELL)/pristine" $(LOGS)/tree$(KSUFFIX)-pristine.log \
+		kernel/worktree.sh $(KSRC_DIR) $(KSRC_HEAD) $(SRC)/pristine tree $(SERIES)
+	@touch $@
+$(SRC)/pristine.config: $(SRC)/pristine.stamp ;
+ifeq ($(KSRC_MODE),alone)
+FRAGMENTS := $(filter-out $(SERIES)/kernel.config,$(FRAGMENTS)) $(SRC)/pristine.config
+tree_deps = $(SRC)/pristine.stamp
+tree_make = ln -sfn pristine $(SRC)/tree
+else
+tree_deps = $(SRC)/head $(SERIES)/series $($(1)_PATCHES) kernel/worktree.sh
+tree_make = kernel/worktree.sh $(KSRC_DIR) $(KSRC_HEAD) $(SRC)/$(1) $(1) $(SERIES)
+endif
+.PHONY: alone
+## KSRC=alone:PATH's default: the tree's /sys walk, census and hotplug stress
+alone: walk census hotplug
+endif
 
 ## unpack the pristine tree, make the baseline and patched trees
 trees: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp)
@@ -133,9 +197,9 @@ configs: $(foreach k,$(KERNELS),$(OBJ)/$(k)/.config)
 kernels: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp)
 
 define kernel_rules
-$(SRC)/$(1).stamp: $(SRC)/pristine.stamp $(SERIES)/series $($(1)_PATCHES) kernel/tree.sh
+$(SRC)/$(1).stamp: $(call tree_deps,$(1))
 	@$(PHASE) "tree $(1)$(KSUFFIX)" $(LOGS)/tree$(KSUFFIX)-$(1).log \
-		kernel/tree.sh $(SRC)/pristine $(SERIES) $(SRC)/$(1) $(1)
+		$(call tree_make,$(1))
 	@touch $$@
 
 $(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/configure.sh kernel/fragments.sh | $(TOOLS)/config-check $(ARCH_DEPS)
@@ -213,11 +277,13 @@ $(RUNS)/%/census/counted: $(RUNS)/%/census/ok
 		END { if (!live || !n) exit 1; \
 		printf "census $(CELL)/$*: %d live kobjects, %d ktypes\n", live, n }' \
 		$(RUNS)/$*/census/data/census > $@.new || \
-		{ echo "census $(CELL)/$*: no live kobject counted in $(RUNS)/$*/census/data/census"; exit 1; }
+		{ echo "census $(CELL)/$*: no live kobject counted in $(RUNS)/$*/census/data/census$(if \
+		$(filter alone,$(KSRC_MODE)), (no census in this kernel? it is CONFIG_DEBUG_KOBJECT_CENSUS: the series' \
+		patch \"kobject: add a census of live kobjects per ktype\" adds it))"; exit 1; }
 	@cat $@.new; mv $@.new $@
 
-## boot both kernels, walk /sys, diff the snapshots
-walk: $(RUNS)/walk.diff
+## boot both kernels, walk /sys, diff the snapshots (KSRC=alone: the one snapshot)
+walk: $(if $(filter alone,$(KSRC_MODE)),$(RUNS)/tree/walk/ok,$(RUNS)/walk.diff)
 $(RUNS)/walk.diff: $(foreach k,$(KERNELS),$(RUNS)/$(k)/walk/ok) qemu/walk-expected.txt
 	@$(PHASE) "walk diff $(CELL)" $@.log $(TOOLS)/snapdiff \
 		$(RUNS)/baseline/walk/data/snapshot $(RUNS)/patched/walk/data/snapshot \
@@ -354,7 +420,9 @@ judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp
 # nested.  KTAP_RUNS: SCENARIO (both kernels) or KERNEL/SCENARIO words,
 # default every judged run of the cell.  make check nests it under each
 # boot step (tests/boot-step.sh).
-## the runs of make ktap: SCENARIO or KERNEL/SCENARIO words (default: all judged)
+# the runs of make ktap: SCENARIO or KERNEL/SCENARIO words (default: all
+# judged); tests/boot-step.sh's, no longer a knob of make help (KSRC took
+# its place among the 12)
 KTAP_RUNS ?= $(patsubst $(RUNS)/%/verdict,%,$(wildcard $(RUNS)/*/*/verdict))
 ktap_dirs = $(foreach r,$(KTAP_RUNS),$(if $(findstring /,$(r)),$(RUNS)/$(r),\
 	$(foreach k,$(KERNELS),$(RUNS)/$(k)/$(r))))

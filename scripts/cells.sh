@@ -3,12 +3,17 @@
 # arch fact the pipeline uses, as KEY=VALUE lines.
 #
 # usage: cells.sh [-b BUILD] [-k KVER] [-a ARCH] [-t TIER] [-c CELL] [-m|-v KEY]
-#   -k KVER   kernel version, 6.1 (default) or 6.12 (series-KVER/)
+#   -k KVER   kernel version, 6.1 (default) or 6.12 (series-KVER/);
+#             KVER-TAG when the source is a git tree of the user's
+#             (make's KSRC=, kernel/ksrc.sh): TAG (git.NAME) is the last
+#             word of the cell's name and of every path below, so its
+#             trees, objects and runs never mix with those of Debian's
+#             tarball
 #   -a ARCH   an ARCH of the table below (default x86_64), or its kbuild
 #             ARCH (x86 is x86_64)
 #   -t TIER   debug, fast (default), smoke or distro (kernel/fragments.sh)
-#   -c CELL   a cell name (TIER[-ARCH][-KVER], as CELL below prints it)
-#             instead of -k, -a and -t
+#   -c CELL   a cell name (TIER[-ARCH][-KVER][-TAG], as CELL below prints
+#             it) instead of -k, -a and -t
 #   -b BUILD  the build directory the paths are under (default build)
 #   -m        make syntax: KEY:=VALUE words, a list as KEY+=WORD each, no
 #             word with a space (the Makefile evaluates each word)
@@ -16,14 +21,15 @@
 # Default output: KEY='VALUE' lines for `eval "$(scripts/cells.sh ...)"`.
 #
 # Keys: KVER ARCH TIER; CELL, the cell's name: TIER, then -ARCH unless
-# x86_64, then -KVER unless 6.1 (fast, debug-i386, smoke-i386-6.12), and
-# its SUFFIX (-ARCH-KVER, the other tiers' cells are TIER$SUFFIX) and
-# KSUFFIX (-KVER: the trees' and the series' suffix);
+# x86_64, then -KVER unless 6.1, then -TAG if any (fast, debug-i386,
+# smoke-i386-6.12, smoke-git.linux.1a2b), and its SUFFIX (-ARCH-KVER-TAG,
+# the other tiers' cells are TIER$SUFFIX) and KSUFFIX (-KVER-TAG: the
+# trees' suffix);
 # SERIES (the series dir), SRC (pristine/baseline/patched trees), OBJ
 # (OBJ/<kernel>/ is a kernel's O= dir), RUNS (RUNS/<kernel>/<scenario>/),
 # REPORT and SIZE (the size report's output and work dirs), CHECK (the
 # series check's scratch dir), LOGS, INITRAMFS, BUILT (each kernel's O= dir
-# and build log, OBJ:LOG, absolute: series-tools/check.sh's -b BUILT); FRAGMENTS (the tier's
+# and build log, OBJ:LOG, absolute: series/check.sh's -b BUILT); FRAGMENTS (the tier's
 # config fragments then the series', as kernel/configure.sh takes them;
 # it adds the arch's own); and the arch's facts, from the table:
 #   KBUILD_ARCH  kbuild's ARCH= (x86 for x86_64: see kernel/configure.sh)
@@ -54,7 +60,7 @@ EOF
 tiers="debug fast smoke distro"
 
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d' >&2; exit 2; }
-build=build kver=6.1 arch=x86_64 tier=fast cell= make= key=
+build=build kver=6.1 arch=x86_64 tier=fast cell= make= key= tag=
 while getopts b:k:a:t:c:mv: opt; do
 	case $opt in
 	b) build=$OPTARG ;; k) kver=$OPTARG ;; a) arch=$OPTARG ;;
@@ -65,13 +71,16 @@ done
 shift $((OPTIND - 1))
 [ $# = 0 ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
+case $kver in *-*) tag=${kver#*-} kver=${kver%%-*} ;; esac
 
-# -c CELL: TIER, then words that name an ARCH of the table or a KVER
+# -c CELL: TIER, then words that name an ARCH of the table, a KVER or a TAG
 if [ -n "$cell" ]; then
-	tier=${cell%%-*} kver=6.1 arch=x86_64
+	tier=${cell%%-*} kver=6.1 arch=x86_64 tag=
 	rest=${cell#"$tier"}
 	for w in $(echo "$rest" | tr '-' ' '); do
-		if table | awk -v a="$w" '$1 == a { f = 1 } END { exit !f }'; then
+		if [ "${w#git.}" != "$w" ]; then
+			tag=$w
+		elif table | awk -v a="$w" '$1 == a { f = 1 } END { exit !f }'; then
 			arch=$w
 		else
 			kver=$w
@@ -84,6 +93,12 @@ case " $tiers " in
 esac
 case $kver in
 *[!0-9.]*|'') echo "cells.sh: KVER=$kver is not a kernel version" >&2; exit 2 ;;
+esac
+case $tag in
+'') ;;
+git.*[!A-Za-z0-9_.]*|git.) echo "cells.sh: TAG=$tag: git.NAME, NAME of letters, digits, _ and ." >&2; exit 2 ;;
+git.*) tag=-$tag ;;
+*) echo "cells.sh: TAG=$tag: git.NAME, NAME of letters, digits, _ and ." >&2; exit 2 ;;
 esac
 row=$(table | awk -v a="$arch" '$1 == a { print; exit }')
 [ -n "$row" ] || row=$(table | awk -v a="$arch" '$1 !~ /^#/ && $2 == a { print; exit }')
@@ -120,23 +135,24 @@ out() {
 out KVER "$kver"
 out ARCH "$arch"
 out TIER "$tier"
-out CELL "$tier$as$ks"
-out SUFFIX "$as$ks"
-out KSUFFIX "$ks"
+out CELL "$tier$as$ks$tag"
+out SUFFIX "$as$ks$tag"
+out KSUFFIX "$ks$tag"
 out SERIES "$series"
-out SRC "$build/src$ks"
-out OBJ "$build/obj/$tier$as$ks"
-out RUNS "$build/runs/$tier$as$ks"
-out REPORT "$build/report$as$ks"
-out SIZE "$build/size$as$ks"
-out CHECK "$build/check$ks"
+out SRC "$build/src$ks$tag"
+out OBJ "$build/obj/$tier$as$ks$tag"
+out RUNS "$build/runs/$tier$as$ks$tag"
+out REPORT "$build/report$as$ks$tag"
+out SIZE "$build/size$as$ks$tag"
+out CHECK "$build/check$ks$tag"
 out LOGS "$build/logs"
 out INITRAMFS "$build/initramfs$as.cpio.gz"
 # each kernel's O= dir and the log of its build (the Makefile's
 # LOGS/CELL-KERNEL-build.log), as absolute OBJ:LOG words
 case $build in /*) abs=$build ;; *) abs=$(pwd)/$build ;; esac
-out BUILT "$abs/obj/$tier$as$ks/baseline:$abs/logs/$tier$as$ks-baseline-build.log" \
-	"$abs/obj/$tier$as$ks/patched:$abs/logs/$tier$as$ks-patched-build.log"
+c=$tier$as$ks$tag
+out BUILT "$abs/obj/$c/baseline:$abs/logs/$c-baseline-build.log" \
+	"$abs/obj/$c/patched:$abs/logs/$c-patched-build.log"
 # shellcheck disable=SC2046
 out FRAGMENTS $("$top/kernel/fragments.sh" "$tier") \
 	$([ ! -f "$top/$series/kernel.config" ] || echo "$series/kernel.config")
