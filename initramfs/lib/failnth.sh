@@ -1,14 +1,16 @@
 # /lib/failnth.sh - failslab fail-nth sweeps (source after /lib/triggers.sh
 # and /lib/postcheck.sh).
 #
-#   fault_sweeps    two KTAP tests, failslab_netdevsim and
-#                   failslab_pci_rescan (SKIP when not in $fault_ops or
-#                   without failslab), all inside one EXPECT-WARNING window
-#                   for FI_SIG; sets pts_nsim, pts_pci (fault points, -N
-#                   when attempt N was fatal, -1 when no clean attempt),
-#                   cs_fault, cs_fault_nsim
-# Arguments: fault_nsim ("P Q"), fault_pci (BDF), fault_max, fault_ops,
-# fault_from (the first attempt, default 1).
+#   fault_sweeps    one KTAP test per operation (FI_OPS, in that order):
+#                   failslab_netdevsim and failslab_pci_rescan always (SKIP
+#                   when not in $fault_ops), the others only when in
+#                   $fault_ops (fi_tests counts them for the plan); all
+#                   inside one EXPECT-WARNING window for FI_SIG; sets
+#                   pts_OP (fault points, -N when attempt N was fatal, -1
+#                   when no clean attempt), cs_fault, cs_fault_OP
+#                   (centiseconds), fi_points (the summary's JSON pairs)
+# Arguments: fault_nsim ("P Q"), fault_pci, fault_vblk, fault_vscsi (BDFs),
+# fault_max, fault_ops, fault_from (the first attempt, default 1).
 
 # Faults make kobject_add_internal() fail loudly, on purpose: each sweep runs
 # inside an EXPECT-WARNING window for that signature (the host scanner then
@@ -109,12 +111,13 @@ fi_nsim_flush() {
 	done
 	fi_nsim_left=
 }
-# PCI: remove FAULT_PCI, rescan under the fault, remove what came back.
+# PCI: remove the device fi_bdf (fault_pci, fault_vblk or fault_vscsi),
+# rescan under the fault, remove what came back.
 fi_pci_op() { $U failnth "$1" /sys/bus/pci/rescan 1; }
 fi_pci_undo() {
-	[ -e /sys/bus/pci/devices/$fault_pci ] &&
-		echo 1 >/sys/bus/pci/devices/$fault_pci/remove
-	$U wait "/sys/bus/pci/devices/$fault_pci" absent $WAIT_MS >/dev/null
+	[ -e /sys/bus/pci/devices/$fi_bdf ] &&
+		echo 1 >/sys/bus/pci/devices/$fi_bdf/remove
+	$U wait "/sys/bus/pci/devices/$fi_bdf" absent $WAIT_MS >/dev/null
 }
 
 # kmsg_marker TEXT: TEXT into the kernel log, checked (the host scanner
@@ -131,11 +134,236 @@ kmsg_marker() {
 # own marker lines)
 fi_hits() { dmesg | grep -c "$FI_SIG for "; }
 
+# The operations after nsim and pci: each a registration path a guest task
+# drives synchronously (fail-nth counts the allocations of the task that
+# armed it, so a probe or a callback another thread runs is not swept:
+# sd's probe is asynchronous, a CPU's AP states run in its cpuhp thread).
+# Per NAME: fi_NAME_op N (one attempt under fault N, prints "injected I
+# errno E"), fi_NAME_undo N (back to the state before it), fi_NAME_pre
+# (the state every attempt starts from; sets fi_what, what the sweep
+# covers) and fi_NAME_post (the state before the sweep again; not after a
+# fatal attempt).  fi_err WHY: a pre, post or undo problem, which fails the
+# operation's test (the first is kept in fi_uerr).
+fi_err() { log "failnth $fi_op: $*"; [ -n "$fi_uerr" ] || fi_uerr=$*; return 1; }
+
+# scsi_debug: add_host 1 under the fault (Scsi_Host, its adapter on the
+# pseudo bus, target, scsi_device, bsg and sg; sd's probe runs in async
+# work, outside the sweep), every host beyond the boot's removed
+# (add_host -1 removes the newest).
+fi_sdebug_pre() {
+	[ -w $SD/add_host ] || { fi_err "no $SD/add_host"; return 1; }
+	fi_sd0=$(cat $SD/add_host) fi_sd_delay=$(cat $SD/delay)
+	echo 0 >$SD/delay	# responses in the submitting task, no timer
+	fi_what="scsi_debug add_host 1 ($fi_sd0 hosts before)"
+}
+fi_sdebug_op() { $U failnth "$1" $SD/add_host 1; }
+fi_sdebug_undo() {
+	while [ "$(cat $SD/add_host)" -gt "$fi_sd0" ]; do
+		echo -1 >$SD/add_host || { fi_err "n=$1: add_host -1"; return; }
+	done
+}
+fi_sdebug_post() {
+	echo "$fi_sd_delay" >$SD/delay
+	[ "$(cat $SD/add_host)" = "$fi_sd0" ] ||
+		fi_err "$(cat $SD/add_host) scsi_debug hosts after the sweep, $fi_sd0 before"
+}
+
+# loop: LOOP_CTL_ADD of loop(FI_LOOP0 + n) under the fault (tag set,
+# gendisk, queue, bdi), LOOP_CTL_REMOVE after it.
+FI_LOOP0=100
+fi_loop_pre() {
+	[ -c /dev/loop-control ] || { fi_err "no /dev/loop-control"; return 1; }
+	fi_what="LOOP_CTL_ADD loop$((FI_LOOP0 + 1))..."
+}
+fi_loop_op() { fault-op "$1" loop add $((FI_LOOP0 + $1)); }
+fi_loop_undo() {
+	r=$(fault-op 0 loop remove $((FI_LOOP0 + $1)))
+	case $r in
+	*" errno 0" | *" errno 19") ;;	# removed, or never there (ENODEV)
+	*) fi_err "n=$1: LOOP_CTL_REMOVE: $r" ;;
+	esac
+	[ ! -e /sys/block/loop$((FI_LOOP0 + $1)) ] ||
+		fi_err "n=$1: loop$((FI_LOOP0 + $1)) left"
+}
+fi_loop_post() { :; }
+
+# dummy, veth: RTM_NEWLINK under the fault (register_netdevice(): the
+# netdev's device, queue kobjects; veth registers its peer first), a name
+# per attempt; the devices that came up are deleted in parallel every
+# FI_NSIM_BATCH attempts (each unregister waits in netdev_run_todo() for
+# its queue kobjects' delayed releases), RTM_DELLINK (veth: the pair).
+fi_dummy_pre() { fi_what="RTM_NEWLINK dummy fdum1..."; }
+fi_dummy_op() { fault-op "$1" link add "fdum$1" dummy; }
+fi_dummy_undo() { fi_link_undo "fdum$1"; }
+fi_dummy_post() { fi_link_post "fdum*"; }
+fi_veth_pre() { fi_what="RTM_NEWLINK veth fveth1/fvpeer1..."; }
+fi_veth_op() { fault-op "$1" link add "fveth$1" veth "fvpeer$1"; }
+fi_veth_undo() { fi_link_undo "fveth$1"; }
+fi_veth_post() { fi_link_post "fveth*" && fi_link_post "fvpeer*"; }
+fi_link_undo() {
+	[ -e "/sys/class/net/$1" ] || return 0
+	fi_link_left="$fi_link_left $1"
+	set -- $fi_link_left
+	[ $# -lt $FI_NSIM_BATCH ] || fi_link_flush
+}
+fi_link_flush() {
+	pids=
+	for l in $fi_link_left; do
+		fault-op 0 link del "$l" >"/tmp/fi.del.$l" &
+		pids="$pids $!"
+	done
+	[ -z "$pids" ] || wait $pids
+	for l in $fi_link_left; do
+		grep -q ' errno 0$' "/tmp/fi.del.$l" ||
+			fi_err "RTM_DELLINK $l: $(cat "/tmp/fi.del.$l")"
+		rm -f "/tmp/fi.del.$l"
+	done
+	fi_link_left=
+}
+fi_link_post() {
+	fi_link_flush
+	n=$($U count "/sys/class/net/$1")
+	[ "$n" = 0 ] || fi_err "$n /sys/class/net/$1 left after the sweep"
+}
+
+# cpu: cpu1 online under the fault (from offline), offline again after.
+# Only the states the writing task runs are swept (the BP states up to
+# CPUHP_BRINGUP_CPU); cpu1's own (sysfs of cacheinfo, mce, msr, cpuid)
+# run in its cpuhp thread.
+CPU1=/sys/devices/system/cpu/cpu1/online
+fi_cpu_pre() {
+	[ -w $CPU1 ] || { fi_err "no $CPU1"; return 1; }
+	cpu_set_online 0 || { fi_err "cpu1 does not go offline"; return 1; }
+	fi_what="cpu1 online"
+}
+fi_cpu_op() { $U failnth "$1" $CPU1 1; }
+fi_cpu_undo() {
+	[ "$(cat $CPU1)" = 0 ] || cpu_set_online 0 || fi_err "n=$1: cpu1 does not go offline"
+}
+fi_cpu_post() { cpu_set_online 1 || fi_err "cpu1 not online after the sweep"; }
+
+# PCI: 00:01.1 (fault_pci), and the virtio-blk (fault_vblk) and
+# virtio-scsi (fault_vscsi) devices the boot's QEMU options put in their
+# slots: their probes (virtio-blk's gendisk; virtio-scsi's Scsi_Host and
+# synchronous scan) run in the rescanning task.  pre removes the device;
+# post waits for the delayed releases (the names vdX, hostN free again),
+# rescans and waits for the driver's disk.
+fi_pci_pre() {
+	fi_bdf=$fault_pci fi_pci_has= fi_what=$fault_pci
+	fi_pci_undo 0
+}
+fi_vblk_pre() {
+	fi_bdf=$fault_vblk fi_pci_has="virtio*/block/vd*"
+	fi_what="$fi_bdf virtio-blk"
+	fi_pci_dev
+}
+fi_vscsi_pre() {
+	fi_bdf=$fault_vscsi fi_pci_has="virtio*/host*/target*/*/scsi_device"
+	fi_what="$fi_bdf virtio-scsi"
+	fi_pci_dev
+}
+fi_pci_dev() {
+	$U wait "/sys/bus/pci/devices/$fi_bdf/$fi_pci_has" present 5000 >/dev/null ||
+		{ fi_err "no $fi_bdf/$fi_pci_has (booted without the devices of hotplug.mk's FAULT_QEMU?)"; return 1; }
+	fi_pci_undo 0
+}
+fi_vblk_op() { fi_pci_op "$@"; }
+fi_vblk_undo() { fi_pci_undo "$@"; }
+fi_vblk_post() { fi_pci_post; }
+fi_vscsi_op() { fi_pci_op "$@"; }
+fi_vscsi_undo() { fi_pci_undo "$@"; }
+fi_vscsi_post() { fi_pci_post; }
+fi_pci_post() {
+	[ -z "$fi_pci_has" ] || rig_quiesce 5 60 >/dev/null
+	echo 1 >/sys/bus/pci/rescan
+	$U wait "/sys/bus/pci/devices/$fi_bdf${fi_pci_has:+/$fi_pci_has}" present $WAIT_MS >/dev/null ||
+		{ fi_err "$fi_bdf${fi_pci_has:+/$fi_pci_has} not back"; return 1; }
+	[ "$fi_bdf" != "$PBDF" ] || pers_up || fi_err "$PBDF not up"
+}
+
+# nsim: the devices left are deleted after the sweep
+fi_nsim_pre() { fi_what="new_device '$fault_nsim'"; }
+fi_nsim_post() { fi_nsim_flush; }
+
+# the operations in the order they run, their KTAP tests and the keys of
+# their fault points in summary.json (nsim's and pci's from before)
+FI_OPS="nsim pci sdebug loop dummy veth cpu vblk vscsi"
+fi_test() {
+	case $1 in
+	nsim) echo failslab_netdevsim ;;
+	pci) echo failslab_pci_rescan ;;
+	*) echo "failslab_$1" ;;
+	esac
+}
+fi_key() {
+	case $1 in
+	nsim) echo netdevsim_new_device ;;
+	pci) echo pci_rescan ;;
+	*) echo "$1" ;;
+	esac
+}
+fi_listed() { case ",$fault_ops," in *,$1,*) return 0 ;; esac; return 1; }
+# fi_tests: how many tests fault_sweeps prints (nsim's and pci's always)
+fi_tests() {
+	n=2
+	for op in $FI_OPS; do
+		case $op in nsim | pci) ;; *) fi_listed $op && n=$((n + 1)) ;; esac
+	done
+	echo $n
+}
+
+# fi_run NAME: one operation's sweep, its KTAP test, fi_points, fi_secs
+fi_run() {
+	fi_op=$1 fi_uerr=
+	t=$(fi_test "$1")
+	fi_listed "$1" || {
+		case $1 in nsim | pci) ktap_result 0 "$t" "SKIP not in fault_ops" ;; esac
+		return
+	}
+	[ -z "$fi_fatal_op" ] || {
+		ktap_result 0 "$t" "SKIP after the fatal attempt of $fi_fatal_op"
+		return
+	}
+	t1=$(cs)
+	fi_what=$1
+	"fi_$1_pre" || {
+		ktap_result 1 "$t" "setup: $fi_uerr"
+		return
+	}
+	what=$fi_what
+	sweep "$1" "fi_$1_op" "fi_$1_undo"
+	rc=$?
+	eval "pts=\$pts_$1 bad=\$bad_$1 first=\$fi_bad_$1"
+	[ $rc = 2 ] && [ "${pts#-}" != "$pts" ] && fi_fatal_op=$1
+	[ -n "$fi_fatal_op" ] || "fi_$1_post"
+	case $rc in
+	0)	if [ -z "$fi_uerr" ]; then
+			ktap_result 0 "$t" "$what: fault points $pts, all survived"
+		else
+			ktap_result 1 "$t" "$what: fault points $pts, all survived; cleanup: $fi_uerr"
+		fi ;;
+	2)	ktap_result 1 "$t" "$what: fault points $pts, $bad not survived, first $first${fi_uerr:+; cleanup: $fi_uerr}" ;;
+	*)	ktap_result 1 "$t" "$what: no clean attempt after $fault_max" ;;
+	esac
+	eval "cs_fault_$1=$(($(cs) - t1))"
+	fi_points="$fi_points, \"$(fi_key "$1")\": $pts"
+	fi_secs="$fi_secs, \"$1\": $((($(cs) - t1) / 100))"
+}
+
 fault_sweeps() {
 	F=/sys/kernel/debug/failslab
+	fi_fatal_op= fi_points= fi_secs=
+	for op in $(echo "$fault_ops" | tr , ' '); do
+		case " $FI_OPS " in *" $op "*) ;; *)
+			ktap_diag "fault sweeps: no operation '$op' (one of: $FI_OPS)"
+			ktap_failed=1 ;;
+		esac
+	done
 	if [ ! -d $F ]; then
-		ktap_result 0 failslab_netdevsim "SKIP no $F"
-		ktap_result 0 failslab_pci_rescan "SKIP no $F"
+		for op in $FI_OPS; do
+			fi_listed $op || [ $op = nsim ] || [ $op = pci ] &&
+				ktap_result 0 "$(fi_test $op)" "SKIP no $F"
+		done
 		return
 	fi
 	echo N >$F/ignore-gfp-wait
@@ -146,46 +374,17 @@ fault_sweeps() {
 	h0=$(fi_hits)
 	[ "${fault_from:-1}" = 1 ] || ktap_diag "fault sweeps: from attempt $fault_from"
 	kmsg_marker "EXPECT-WARNING BEGIN: $FI_SIG"
-	fi_nsim_left=
-	rc=3
-	case ",$fault_ops," in *,nsim,*) sweep nsim fi_nsim_op fi_nsim_undo; rc=$? ;; esac
-	case $rc in
-	3)	ktap_result 0 failslab_netdevsim "SKIP not in fault_ops" ;;
-	0)	fi_nsim_flush
-		ktap_result 0 failslab_netdevsim "new_device '$fault_nsim': fault points $pts_nsim, all survived" ;;
-	2)	fi_nsim_flush
-		ktap_result 1 failslab_netdevsim "new_device '$fault_nsim': fault points $pts_nsim, $bad_nsim not survived, first $fi_bad_nsim" ;;
-	*)	fi_nsim_flush
-		ktap_result 1 failslab_netdevsim "no clean new_device after $fault_max" ;;
-	esac
-	cs_fault_nsim=$(($(cs) - t0))
-	rc=3
-	case ",$fault_ops," in
-	*,pci,*) fi_pci_undo 0; sweep pci fi_pci_op fi_pci_undo; rc=$? ;;
-	esac
-	case $rc in
-	3)	ktap_result 0 failslab_pci_rescan "SKIP not in fault_ops" ;;
-	0)	ktap_result 0 failslab_pci_rescan "$fault_pci: fault points $pts_pci, all survived" ;;
-	2)	ktap_result 1 failslab_pci_rescan "$fault_pci: fault points $pts_pci, $bad_pci not survived, first $fi_bad_pci" ;;
-	*)	ktap_result 1 failslab_pci_rescan "no clean rescan after $fault_max" ;;
-	esac
-	# after an oops in the sweep the PCI locks may be held forever
-	fatal=0
-	[ "${pts_pci#-}" != "$pts_pci" ] && fatal=1
-	[ $fatal = 1 ] || echo 1 >/sys/bus/pci/rescan
+	fi_nsim_left= fi_link_left=
+	for op in $FI_OPS; do
+		fi_run $op
+	done
 	fi_expected=$(($(fi_hits) - h0))
 	# the scanner wants one accepted hit in a window: none means no fault
 	# reached a kobject_add, so say so instead of leaving it empty
 	[ "$fi_expected" -gt 0 ] || ktap_diag "fault sweeps: no '$FI_SIG' line"
 	kmsg_marker "EXPECT-WARNING END"
 	echo Y >$F/ignore-gfp-wait
-	if [ $fatal = 0 ]; then
-		$U wait "/sys/bus/pci/devices/$fault_pci" present $WAIT_MS >/dev/null ||
-			{ ktap_diag "failslab: $fault_pci not back"; ktap_failed=1; }
-		[ "$fault_pci" = "$PBDF" ] && { pers_up ||
-			{ ktap_diag "failslab: $PBDF not up"; ktap_failed=1; }; }
-	fi
 	cs_fault=$(($(cs) - t0))
-	ktap_diag "fault sweeps: netdevsim $((cs_fault_nsim / 100)) s, total $((cs_fault / 100)) s," \
+	ktap_diag "fault sweeps: seconds {${fi_secs#, }}, total $((cs_fault / 100)) s," \
 		"$fi_expected expected '$FI_SIG' lines"
 }

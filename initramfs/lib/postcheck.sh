@@ -37,12 +37,14 @@ live_count()
 
 # rig_snapshot: the /sys snapshot with the names and numbers that depend on
 # the order of probes masked: IFINDEX grows with every netdev registration,
-# and virtioN and ethN take the lowest free index, which parallel work hands
-# out in a different order each run (sorted again after masking).
+# DISKSEQ with every gendisk (a disk removed and probed again: the fault
+# sweeps' vblk), and virtioN and ethN take the lowest free index, which
+# parallel work hands out in a different order each run (sorted again after
+# masking).
 rig_snapshot()
 {
 	sysfs-snapshot /sys 2>/dev/null |
-		sed 's/IFINDEX=[0-9]*/IFINDEX=N/; s/virtio[0-9][0-9]*/virtioN/g; s/eth[0-9][0-9]*/ethN/g' |
+		sed 's/IFINDEX=[0-9]*/IFINDEX=N/; s/DISKSEQ=[0-9]*/DISKSEQ=N/; s/virtio[0-9][0-9]*/virtioN/g; s/eth[0-9][0-9]*/ethN/g' |
 		LC_ALL=C sort
 }
 

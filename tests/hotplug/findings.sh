@@ -5,14 +5,16 @@
 # hidden; this boots the faultsweep scenario again from the next attempt
 # (fault_from=N+1) until a sweep ends with a fault-free attempt.
 #
-# usage: findings.sh -k BZIMAGE -i INITRD -O nsim|pci -o OUTDIR
-#                    [-A x86_64|i386] [-m MAXBOOTS]
-#                    [-a "kernel args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
+# usage: findings.sh -k BZIMAGE -i INITRD -O OP -o OUTDIR
+#                    [-A x86_64|i386] [-m MAXBOOTS] [-a "kernel args"]
+#                    [-q "qemu args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
 #
+# OP: an operation of the faultsweep scenario (nsim, pci, sdebug, loop,
+# dummy, veth, cpu, vblk, vscsi: initramfs/scenarios/faultsweep.sh).
 # -r RUNSH boots with RUNSH instead of qemu/run.sh (the host tests' stub).
-# -a, -t, -n go to qemu/run.sh as they are: the make target passes those
-# of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_WATCH), so both boot
-# the same way.
+# -a, -q, -t, -n go to qemu/run.sh as they are: the make target passes
+# those of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_QEMU, FAULT_WATCH),
+# so both boot the same way.
 #
 # Boot B's run is OUTDIR/from-N (N: its first attempt), its output
 # OUTDIR/from-N.log.  Prints KTAP, one test per boot, from_N: failed with
@@ -28,22 +30,25 @@ set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 runsh=$here/qemu/run.sh
 . "$here/tests/ktap.sh"
-kernel= initrd= op= out= arch=x86_64 max=10 args= timeout=5400 idle=300
+kernel= initrd= op= out= arch=x86_64 max=10 args= qargs= timeout=5400 idle=300
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:O:o:A:m:a:t:n:r: opt; do
+while getopts k:i:O:o:A:m:a:q:t:n:r: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
 	o) out=$OPTARG ;; A) arch=$OPTARG ;; m) max=$OPTARG ;;
-	a) args=$OPTARG ;; t) timeout=$OPTARG ;; n) idle=$OPTARG ;; r) runsh=$OPTARG ;;
+	a) args=$OPTARG ;; q) qargs=$OPTARG ;; t) timeout=$OPTARG ;;
+	n) idle=$OPTARG ;; r) runsh=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] || usage
+# the sweep's key in summary.json's fault_points (initramfs/lib/failnth.sh)
 case $op in
 nsim) key=netdevsim_new_device ;;
 pci) key=pci_rescan ;;
-*) echo "findings.sh: unknown sweep '$op' (-O nsim or pci)" >&2; exit 5 ;;
+sdebug | loop | dummy | veth | cpu | vblk | vscsi) key=$op ;;
+*) echo "findings.sh: unknown sweep '$op' (-O nsim, pci, sdebug, loop, dummy, veth, cpu, vblk or vscsi)" >&2; exit 5 ;;
 esac
 
 # last_attempt RUN: N of the last "failnth OP n=N" line of the console
@@ -81,7 +86,7 @@ while [ $boot -lt "$max" ]; do
 	rm -rf "$run"
 	echo "# boot $boot: attempts from $from, $run"
 	"$runsh" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
-		-a "fault_ops=$op fault_from=$from $args" -t "$timeout" -n "$idle" \
+		-a "fault_ops=$op fault_from=$from $args" ${qargs:+-q "$qargs"} -t "$timeout" -n "$idle" \
 		>"$run.log" 2>&1
 	n=$(last_attempt "$run")
 	if [ -z "$n" ]; then

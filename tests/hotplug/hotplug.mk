@@ -6,13 +6,22 @@
 #	data/summary.json, verdict), a table of both summaries at the end.
 #   make hotplug-fault [HOTPLUG_FAULT_OPS=nsim,pci]
 #	both kernels, the scenario faultsweep: the failslab fail-nth sweeps
-#	(one netdevsim new_device, one PCI rescan; no host driver needed):
-#	$(RUNS)/<kernel>/hotplug-fault/.  make check sweeps pci only, on
-#	the patched kernel (the netdevsim sweep takes ~15 min a kernel).
-#   make hotplug-findings-<kernel> [FINDINGS_OP=pci|nsim]
+#	(nsim: one netdevsim new_device, pci: one PCI rescan; sdebug, loop,
+#	dummy, veth, cpu, vblk, vscsi: initramfs/scenarios/faultsweep.sh;
+#	no host driver needed): $(RUNS)/<kernel>/hotplug-fault/.  make check
+#	sweeps pci and loop, on the patched kernel (the netdevsim sweep takes
+#	~15 min a kernel).
+#   make hotplug-findings-<kernel> [FINDINGS_OP=pci|nsim|sdebug|...]
 #	every fatal fault point of one sweep: the faultsweep scenario booted
 #	again from the attempt after each (tests/hotplug/findings.sh), in
 #	$(RUNS)/<kernel>/findings-<op>/from-N/.  Exit 1 if any was fatal.
+#   make soak [CYCLES=N]
+#	both kernels, the stress at soak length: 1000 cycles on the fast
+#	tier, 200 on the others, unless CYCLES is given (the plan's run
+#	soak, $(RUNS)/<kernel>/soak/), a progress line every CYCLES/20
+#	cycles, then tests/hotplug/soak.sh checks each run's end (verdict,
+#	cycles, triggers, census and uevent counts, detectors).  Hours on
+#	the debug tier (~9 s a cycle).
 #   make hotplug-seams
 #	three short boots of the baseline kernel, each a seam bug of issue 11
 #	(tests/hotplug/seams.sh)
@@ -65,9 +74,11 @@ hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
 
 # The fault sweeps: hundreds of attempts (each new_device fault point), a
 # scenario of their own (initramfs/scenarios/faultsweep.sh), the plan's
-# run hotplug-fault.  FAULT_ARGS, FAULT_WATCH: its kernel arguments (but
-# fault_ops) and watch, for findings.sh's boots.
+# run hotplug-fault.  FAULT_ARGS, FAULT_QEMU, FAULT_WATCH: its kernel
+# arguments (but fault_ops), QEMU options and watch, for findings.sh's
+# boots.
 FAULT_ARGS	= $(filter-out fault_ops=%,$(shell $(PLAN) -f kargs patched/hotplug-fault))
+FAULT_QEMU	= $(shell $(PLAN) -f qargs patched/hotplug-fault)
 FAULT_WATCH	= -t $(shell $(PLAN) -f timeout patched/hotplug-fault) \
 		  -n $(shell $(PLAN) -f idle patched/hotplug-fault)
 
@@ -78,7 +89,7 @@ $(addprefix hotplug-fault-,$(KERNELS)): hotplug-fault-%: $(OBJ)/%/built.stamp \
 	@$(call boot,$*,hotplug-fault); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug-fault; exit $$rc
 
-## failslab fail-nth sweeps over netdevsim and PCI rescan (HOTPLUG_FAULT_OPS), both kernels
+## failslab fail-nth sweeps (HOTPLUG_FAULT_OPS: nsim pci sdebug loop dummy veth cpu vblk vscsi), both kernels
 hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	       | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
@@ -88,7 +99,7 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	exit $$rc
 
 # A sweep stops at the first fatal attempt; this one goes on past each.
-## the sweep of make hotplug-findings-<kernel>: pci or nsim
+## the sweep of make hotplug-findings-<kernel>: one of HOTPLUG_FAULT_OPS's
 FINDINGS_OP	?= pci
 .PHONY: $(addprefix hotplug-findings-,$(KERNELS))
 ## every fatal fault point of one sweep (FINDINGS_OP), a boot past each
@@ -96,7 +107,25 @@ $(addprefix hotplug-findings-,$(KERNELS)): hotplug-findings-%: $(OBJ)/%/built.st
 	$(INITRAMFS) | $(HOST_TOOLS)
 	@tests/hotplug/findings.sh -A $(ARCH) -k $(OBJ)/$*/$(IMAGE) \
 		-i $(INITRAMFS) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP) \
-		-a "$(FAULT_ARGS)" $(FAULT_WATCH)
+		-a "$(FAULT_ARGS)" -q "$(FAULT_QEMU)" $(FAULT_WATCH)
+
+# make soak: the plan's run soak with CYCLES (1000 on the fast tier, 200
+# on the others unless given), followed and checked by soak.sh.
+soak_cycles	:= $(or $(CYCLES),$(if $(filter fast,$(TIER)),1000,200))
+soak_run	= echo "soak $(CELL)/$(1): $(soak_cycles) cycles"; \
+	tests/hotplug/soak.sh -c $(soak_cycles) -o $(RUNS)/$(1)/soak -- $(call boot,$(1),soak)
+soak $(addprefix soak-,$(KERNELS)): CYCLES = $(soak_cycles)
+.PHONY: soak $(addprefix soak-,$(KERNELS))
+## hotplug soak, both kernels: 1000 cycles (fast tier), 200 (others), or CYCLES; end counts checked
+soak: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
+      $(HOTPLUG_TOOLS) $(PLAN_DEPS) | $(HOST_TOOLS)
+	@rc=0; for k in $(KERNELS); do \
+		$(call soak_run,$$k) || rc=1; \
+	done; exit $$rc
+## hotplug soak of one kernel
+$(addprefix soak-,$(KERNELS)): soak-%: $(OBJ)/%/built.stamp $(INITRAMFS) \
+	$(HOTPLUG_TOOLS) $(PLAN_DEPS) | $(HOST_TOOLS)
+	@$(call soak_run,$*)
 
 # The hotplug scenario's seam bugs (issue 11), three short boots of one
 # kernel: tests/hotplug/seams.sh.
