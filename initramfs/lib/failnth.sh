@@ -10,7 +10,8 @@
 #                   when no clean attempt), cs_fault, cs_fault_OP
 #                   (centiseconds), fi_points (the summary's JSON pairs)
 # Arguments: fault_nsim ("P Q"), fault_pci, fault_vblk, fault_vscsi (BDFs),
-# fault_max, fault_ops, fault_from (the first attempt, default 1).
+# fault_mod (a module), fault_max, fault_ops, fault_from (the first
+# attempt, default 1).
 
 # Faults make kobject_add_internal() fail loudly, on purpose: each sweep runs
 # inside an EXPECT-WARNING window for that signature (the host scanner then
@@ -264,7 +265,7 @@ fi_vscsi_pre() {
 }
 fi_pci_dev() {
 	$U wait "/sys/bus/pci/devices/$fi_bdf/$fi_pci_has" present 5000 >/dev/null ||
-		{ fi_err "no $fi_bdf/$fi_pci_has (booted without the devices of hotplug.mk's FAULT_QEMU?)"; return 1; }
+		{ fi_err "no $fi_bdf/$fi_pci_has (booted without the QEMU options of qemu/plan.txt's run hotplug-fault?)"; return 1; }
 	fi_pci_undo 0
 }
 fi_vblk_op() { fi_pci_op "$@"; }
@@ -281,13 +282,44 @@ fi_pci_post() {
 	[ "$fi_bdf" != "$PBDF" ] || pers_up || fi_err "$PBDF not up"
 }
 
+# mod: finit_module() of fault_mod (erofs: its init registers the kset
+# /sys/fs/erofs and its features kobject; f2fs, ubifs, ocfs2_nodemanager
+# likewise) under the fault, delete_module() after it.  Needs the kernel's
+# own initramfs (/lib/modules/`uname -r`: the plan's INITRD); the modules
+# it depends on are loaded first, without a fault, and unloaded at the end.
+fi_mod_pre() {
+	fi_mdir=/lib/modules/$(uname -r)
+	fi_mko=$(sed -n "s|^\(.*/$fault_mod\.ko\):.*|\1|p" $fi_mdir/modules.dep 2>/dev/null)
+	fi_mname=$(echo "$fault_mod" | tr - _)
+	fi_what="finit_module $fault_mod"
+	[ -n "$fi_mko" ] || { fi_err "no $fault_mod.ko in $fi_mdir/modules.dep (boot the kernel's own initramfs)"; return 1; }
+	[ ! -e /sys/module/$fi_mname ] || { fi_err "$fault_mod loaded already"; return 1; }
+	fi_mdeps=$(sed -n "s|^$fi_mko: *||p" $fi_mdir/modules.dep)
+	for d in $fi_mdeps; do
+		d=$(basename "$d" .ko)
+		modprobe "$d" || { fi_err "modprobe $d"; return 1; }
+	done
+}
+fi_mod_op() { fault-op "$1" insmod "$fi_mdir/$fi_mko"; }
+fi_mod_undo() {
+	[ -e /sys/module/$fi_mname/initstate ] || return 0
+	r=$(fault-op 0 rmmod "$fi_mname")
+	case $r in *" errno 0") ;; *) fi_err "n=$1: delete_module $fi_mname: $r" ;; esac
+}
+fi_mod_post() {
+	for d in $fi_mdeps; do
+		modprobe -r "$(basename "$d" .ko)" 2>/dev/null
+	done
+	[ ! -e /sys/module/$fi_mname ] || fi_err "$fi_mname still loaded"
+}
+
 # nsim: the devices left are deleted after the sweep
 fi_nsim_pre() { fi_what="new_device '$fault_nsim'"; }
 fi_nsim_post() { fi_nsim_flush; }
 
 # the operations in the order they run, their KTAP tests and the keys of
 # their fault points in summary.json (nsim's and pci's from before)
-FI_OPS="nsim pci sdebug loop dummy veth cpu vblk vscsi"
+FI_OPS="nsim pci sdebug loop dummy veth cpu vblk vscsi mod"
 fi_test() {
 	case $1 in
 	nsim) echo failslab_netdevsim ;;

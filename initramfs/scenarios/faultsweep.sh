@@ -13,6 +13,8 @@
 #                   cpu     cpu1 online
 #                   vblk    PCI rescan of fault_vblk (virtio-blk probe)
 #                   vscsi   PCI rescan of fault_vscsi (virtio-scsi probe)
+#                   mod     finit_module of fault_mod (the kernel's own
+#                           initramfs, with /lib/modules)
 #   fault_nsim=P,Q  ports,queues of the swept new_device (default 1,1)
 #   fault_pci=BDF   the device removed and rescanned under faults (default
 #                   0000:00:01.1, PIIX IDE: no driver, so no netdev teardown
@@ -20,7 +22,9 @@
 #                   booted with the stress's devices)
 #   fault_vblk=BDF, fault_vscsi=BDF  the virtio-blk and virtio-scsi
 #                   devices of vblk and vscsi (default 0000:00:05.0,
-#                   0000:00:06.0: tests/hotplug/hotplug.mk's FAULT_QEMU)
+#                   0000:00:06.0: the QEMU options of the run
+#                   hotplug-fault in qemu/plan.txt)
+#   fault_mod=NAME  the module of mod (default erofs)
 #   fault_max=N     give up after N attempts (default 3000)
 #   fault_from=N    start each sweep at attempt N (default 1): the host's
 #                   tests/hotplug/findings.sh boots again past a fatal one
@@ -42,6 +46,7 @@ fault_nsim=$(echo "${arg_fault_nsim:-1,1}" | tr , ' ')
 fault_pci=${arg_fault_pci:-0000:00:01.1}
 fault_vblk=${arg_fault_vblk:-0000:00:05.0}
 fault_vscsi=${arg_fault_vscsi:-0000:00:06.0}
+fault_mod=${arg_fault_mod:-erofs}
 fault_max=${arg_fault_max:-3000}
 fault_from=${arg_fault_from:-1}
 fault_ops=${arg_fault_ops:-nsim,pci}

@@ -10,7 +10,7 @@
 #                    [-q "qemu args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
 #
 # OP: an operation of the faultsweep scenario (nsim, pci, sdebug, loop,
-# dummy, veth, cpu, vblk, vscsi: initramfs/scenarios/faultsweep.sh).
+# dummy, veth, cpu, vblk, vscsi, mod: initramfs/scenarios/faultsweep.sh).
 # -r RUNSH boots with RUNSH instead of qemu/run.sh (the host tests' stub).
 # -a, -q, -t, -n go to qemu/run.sh as they are: the make target passes
 # those of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_QEMU, FAULT_WATCH),
@@ -47,8 +47,8 @@ done
 case $op in
 nsim) key=netdevsim_new_device ;;
 pci) key=pci_rescan ;;
-sdebug | loop | dummy | veth | cpu | vblk | vscsi) key=$op ;;
-*) echo "findings.sh: unknown sweep '$op' (-O nsim, pci, sdebug, loop, dummy, veth, cpu, vblk or vscsi)" >&2; exit 5 ;;
+sdebug | loop | dummy | veth | cpu | vblk | vscsi | mod) key=$op ;;
+*) echo "findings.sh: unknown sweep '$op' (-O nsim, pci, sdebug, loop, dummy, veth, cpu, vblk, vscsi or mod)" >&2; exit 5 ;;
 esac
 
 # last_attempt RUN: N of the last "failnth OP n=N" line of the console

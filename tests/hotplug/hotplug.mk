@@ -7,7 +7,7 @@
 #   make hotplug-fault [HOTPLUG_FAULT_OPS=nsim,pci]
 #	both kernels, the scenario faultsweep: the failslab fail-nth sweeps
 #	(nsim: one netdevsim new_device, pci: one PCI rescan; sdebug, loop,
-#	dummy, veth, cpu, vblk, vscsi: initramfs/scenarios/faultsweep.sh;
+#	dummy, veth, cpu, vblk, vscsi, mod: initramfs/scenarios/faultsweep.sh;
 #	no host driver needed): $(RUNS)/<kernel>/hotplug-fault/.  make check
 #	sweeps pci and loop, on the patched kernel (the netdevsim sweep takes
 #	~15 min a kernel).
@@ -89,7 +89,7 @@ $(addprefix hotplug-fault-,$(KERNELS)): hotplug-fault-%: $(OBJ)/%/built.stamp \
 	@$(call boot,$*,hotplug-fault); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug-fault; exit $$rc
 
-## failslab fail-nth sweeps (HOTPLUG_FAULT_OPS: nsim pci sdebug loop dummy veth cpu vblk vscsi), both kernels
+## failslab fail-nth sweeps (HOTPLUG_FAULT_OPS: nsim pci sdebug loop dummy veth cpu vblk vscsi mod), both kernels
 hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	       | $(HOST_TOOLS)
 	@rc=0; for k in $(KERNELS); do \
