@@ -4,7 +4,7 @@
 #
 # Usage: kobject-size-report/report.sh [-s SERIES] [-t "TIERS"] [-x "TIERS"]
 #                 [-c "SCENARIOS"] [-w WORK] [-o OUT] [-r RUNS] [-b OBJS]
-#                 [-S SRCROOT] [-n]
+#                 [-S SRCROOT] [-N NOTE] [-n]
 #   -s SERIES     quilt series dir (default: series)
 #   -t TIERS      booted tiers whose runs are read (default: fast); a run
 #                 there that failed, is older than its kernel or lacks data
@@ -25,6 +25,8 @@
 #   -S SRCROOT    trees (default: build/src): pristine/, and baseline/ and
 #                 patched/ (kernel/tree.sh's) where they hold the series'
 #                 current patches (else made in WORK/src)
+#   -N NOTE       a line for the report's notes (e.g. why a scenario of
+#                 the other cells is not run on this one)
 #   -n            no pahole cross-check (the report then says so)
 # Run from the top of the repository.  Exit 0: OUT/report.txt and
 # OUT/report.json written (the text also on stdout), and OUT/report.svg
@@ -55,14 +57,14 @@
 set -eu
 series=series tiers=fast extra=debug scenarios=census work=build/dev/size out=build/report
 runs=build/runs objs=build/obj srcroot=build/src
-pahole=1
-while getopts s:t:x:c:w:o:r:b:S:n opt; do
+pahole=1 note=
+while getopts s:t:x:c:w:o:r:b:S:N:n opt; do
 	case $opt in
 	s) series=$OPTARG ;; t) tiers=$OPTARG ;; x) extra=$OPTARG ;;
 	c) scenarios=$OPTARG ;;
 	w) work=$OPTARG ;; o) out=$OPTARG ;; n) pahole=0 ;;
-	r) runs=$OPTARG ;; b) objs=$OPTARG ;; S) srcroot=$OPTARG ;;
-	*) sed -n '2,33p' "$0" >&2; exit 2 ;;
+	r) runs=$OPTARG ;; b) objs=$OPTARG ;; S) srcroot=$OPTARG ;; N) note=$OPTARG ;;
+	*) sed -n '2,35p' "$0" >&2; exit 2 ;;
 	esac
 done
 here=kobject-size-report

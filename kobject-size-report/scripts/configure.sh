@@ -6,8 +6,11 @@
 # binary), run only when the fragments changed since OBJ was last
 # configured; then "make PREPARE" (default prepare; none: configure only;
 # prepare0: prepare without objtool, enough for the probe, which is
-# compiled to assembler only).  ARCH: x86 (x86_64) or i386.  make runs
-# with -j$JOBS (2).  Log: OBJ/.ksr.log.  SRC is never written.
+# compiled to assembler only).  ARCH: kbuild's ARCH of a scripts/cells.sh
+# arch: x86 (x86_64), i386 or arm64; make runs with that arch's
+# CROSS_COMPILE (cells.sh's CROSS, in the environment: none for x86, also
+# under a make that exported another arch's) and -j$JOBS (2).  Log:
+# OBJ/.ksr.log.  SRC is never written.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 usage() { echo "usage: $0 -c CHECK [-p PREPARE] SRC OBJ ARCH FRAGMENT..." >&2; exit 2; }
@@ -19,6 +22,8 @@ shift $((OPTIND - 1))
 [ -n "$check" ] && [ $# -ge 3 ] || usage
 src=$1 obj=$2 arch=$3
 shift 3
+CROSS_COMPILE=$("$here/scripts/cells.sh" -a "$arch" -v CROSS) || exit 2
+export CROSS_COMPILE
 mkdir -p "$obj"
 # Absolute paths: make -C SRC would take a relative O= inside SRC.
 src=$(cd "$src" && pwd) obj=$(cd "$obj" && pwd)

@@ -3,8 +3,9 @@
 # Trees: pristine (SRCROOT/pristine), baseline and patched (SRCROOT/<kernel>,
 # the pipeline's trees, when they hold the series' current patches; else
 # made by kernel/tree.sh into WORK/src).  Layouts: the distribution-like
-# x86_64-dist and i386-dist, and one per booted tier, <arch>-<tier>
-# (tier_layout: cell fast -> x86_64-fast, fast-i386 -> i386-fast; see
+# x86_64-dist, i386-dist and arm64-dist (cross-compiled: scripts/cells.sh's
+# CROSS), and one per booted tier, <arch>-<tier> (tier_layout: cell fast
+# -> x86_64-fast, fast-i386 -> i386-fast, smoke-arm64 -> arm64-smoke; see
 # layout_fragments).  Every figure file lands in
 # WORK/out/<tree>/<layout>.*; the report tool reads them from there.
 #
@@ -29,9 +30,9 @@
 # probe is compiled in the very build that was booted; checking it too
 # would cost a configure and prepare of its own (about a minute each).
 
-DIST_LAYOUTS="x86_64-dist i386-dist"
+DIST_LAYOUTS="x86_64-dist i386-dist arm64-dist"
 PAHOLE_PAIRS="pristine:x86_64-dist patched:x86_64-dist pristine:i386-dist
-	patched:i386-dist"
+	patched:i386-dist pristine:arm64-dist patched:arm64-dist"
 # What else decides a probe's flags and generated headers (added to the
 # source files of cell_key; a missing one is keyed as absent).
 KEY_FILES="Makefile arch/x86/Makefile arch/x86/Makefile_32.cpu
@@ -39,7 +40,8 @@ KEY_FILES="Makefile arch/x86/Makefile arch/x86/Makefile_32.cpu
 	scripts/Makefile.compiler scripts/Makefile.extrawarn kernel/bounds.c
 	arch/x86/kernel/asm-offsets.c arch/x86/kernel/asm-offsets_32.c
 	arch/x86/kernel/asm-offsets_64.c include/asm-generic/Kbuild
-	arch/x86/include/asm/Kbuild"
+	arch/x86/include/asm/Kbuild arch/arm64/Makefile
+	arch/arm64/kernel/asm-offsets.c arch/arm64/include/asm/Kbuild"
 
 die() { echo "report.sh: $*" >&2; exit 1; }
 say() { echo "report.sh: $*" >&2; }
@@ -129,17 +131,20 @@ make_trees()
 
 # layout_fragments TREE LAYOUT: the config fragments, one a line, as the
 # pipeline gives them to kernel/configure.sh (which adds the arch's own:
-# kernel/configs/<arch>.config, debug-x86_64.config).
+# kernel/configs/<arch>.config, debug-x86_64.config): a tier's layout
+# ARCH-TIER, the tier's (kernel/fragments.sh TIER); a dist layout, the fast
+# tier's, then configs/dist.config and configs/dist-ARCH.config if there
+# is one (arm64: EFI and ACPI, as Debian's arm64 kernel).
 layout_fragments()
 {
 	case $2 in
-	*-debug) kernel/fragments.sh debug ;;
-	*) kernel/fragments.sh fast ;;
-	esac
-	case $2 in
-	*-dist) echo "$here/configs/dist.config" ;;
-	*) [ "$1" != pristine ] && [ -f "$series/kernel.config" ] &&
-		echo "$series/kernel.config" ;;
+	*-dist) kernel/fragments.sh fast
+		echo "$here/configs/dist.config"
+		[ ! -f "$here/configs/dist-${2%%-*}.config" ] ||
+			echo "$here/configs/dist-${2%%-*}.config" ;;
+	*) kernel/fragments.sh "${2#*-}"
+		[ "$1" != pristine ] && [ -f "$series/kernel.config" ] &&
+			echo "$series/kernel.config" ;;
 	esac
 	return 0
 }
@@ -155,7 +160,8 @@ cell_fact()
 
 # layout_arch LAYOUT: kbuild's ARCH of the layout's arch (ARCH=x86 for
 # x86_64, as kernel/configure.sh gives it: ARCH=x86_64 would change what
-# tinyconfig leaves, e.g. X86_5LEVEL).
+# tinyconfig leaves, e.g. X86_5LEVEL).  configure.sh, probe.sh and
+# pahole.sh take it and run make with the arch's CROSS_COMPILE.
 layout_arch() { cell_fact KBUILD_ARCH -a "${1%%-*}"; }
 
 # tier_layout CELL: the layout a booted cell's kernels are built in,
@@ -478,6 +484,7 @@ runtime_all()
 {
 	: > "$work/runargs"
 	: > "$work/notes"
+	[ -z "$note" ] || echo "$note" >> "$work/notes"
 	for tier in $tiers $extra; do
 		strict=0
 		for t in $tiers; do [ "$t" = "$tier" ] && strict=1; done
@@ -500,9 +507,11 @@ runtime_all()
 		bench_args "$tier" $strict
 		b=$objs/$tier/baseline/vmlinux p=$objs/$tier/patched/vmlinux
 		[ -f "$b" ] && [ -f "$p" ] || continue
-		size "$b" "$p" > "$vm/size" || die "size $b $p failed"
-		python3 "$srcroot/pristine/scripts/bloat-o-meter" "$b" "$p" > "$vm/bloat" ||
-			die "bloat-o-meter $b $p failed"
+		# a cross-compiled tier's binutils (size, nm: bloat-o-meter -p)
+		cross=$(cell_fact CROSS -c "$tier")
+		"${cross}size" "$b" "$p" > "$vm/size" || die "${cross}size $b $p failed"
+		python3 "$srcroot/pristine/scripts/bloat-o-meter" ${cross:+-p "$cross"} "$b" "$p" \
+			> "$vm/bloat" || die "bloat-o-meter $b $p failed"
 		echo --size "$tier" "$vm/size" >> "$work/runargs"
 		echo --bloat "$tier" "$vm/bloat" >> "$work/runargs"
 	done

@@ -8,9 +8,12 @@
 # DWARF added by KCFLAGS (-gdwarf-4: the .config stays the probe's, struct
 # layout does not depend on debug info), and "pahole -C struct" on each.
 # OUT gets, per object, a line "@object PATH" and pahole's struct dumps.
+# ARCH: kbuild's, compiled with its CROSS_COMPILE (scripts/cells.sh's).
 set -eu
 [ $# = 5 ] || { echo "usage: pahole.sh SRC OBJ OUT ARCH OBJLIST" >&2; exit 2; }
 src=$(cd "$1" && pwd) obj=$(cd "$2" && pwd) out=$3 arch=$4 list=$5
+CROSS_COMPILE=$("$(dirname "$0")/../../scripts/cells.sh" -a "$arch" -v CROSS) || exit 2
+export CROSS_COMPILE
 command -v pahole > /dev/null || { echo "pahole.sh: pahole not installed (dwarves)" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"
 : > "$out.tmp"

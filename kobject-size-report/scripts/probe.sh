@@ -8,10 +8,13 @@
 # configure.sh, or a kernel build of the pipeline: OBJ is only read).
 # Writes OUT (the probe.s), OUT.config (OBJ's .config) and OUT.deps (the
 # source files the compiler read, relative to SRC, from kbuild's .cmd file).
+# ARCH: kbuild's, compiled with its CROSS_COMPILE (scripts/cells.sh's).
 set -eu
 [ $# = 5 ] || { echo "usage: probe.sh SRC OBJ PDIR OUT ARCH" >&2; exit 2; }
 src=$(cd "$1" && pwd -P) obj=$(cd "$2" && pwd -P) pdir=$3 out=$4 arch=$5
 here=$(cd "$(dirname "$0")/.." && pwd)
+CROSS_COMPILE=$("$here/../scripts/cells.sh" -a "$arch" -v CROSS) || exit 2
+export CROSS_COMPILE
 [ -f "$obj/.config" ] && [ -f "$obj/include/generated/autoconf.h" ] ||
 	{ echo "probe.sh: $obj is not a configured and prepared kernel build" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"

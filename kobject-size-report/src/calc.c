@@ -13,8 +13,10 @@
 #include <string.h>
 #include "ksr.h"
 
-const char *const ksr_layouts[] = { "i386-dist", "x86_64-dist", "x86_64-debug", "x86_64-fast",
-	"i386-debug", "i386-fast" };
+/* The order of the sizeof tables: the dist layouts first, then the booted. */
+const char *const ksr_layouts[] = { "i386-dist", "x86_64-dist", "arm64-dist",
+	"x86_64-debug", "x86_64-fast", "i386-debug", "i386-fast", "x86_64-smoke",
+	"i386-smoke", "arm64-smoke", "x86_64-distro" };
 const unsigned int ksr_nlayouts = ARRAY_SIZE(ksr_layouts);
 
 /* A layout's old side: pristine in a dist layout, else the booted baseline. */

@@ -5,7 +5,8 @@
  * 1. The seed's two claims, on i386 and x86_64 (distribution layout).
  * 2. sizeof per struct: old, new, delta and 64-byte cache lines, per
  *    layout (dist layouts: pristine -> patched; booted tiers: baseline ->
- *    patched, the two kernels that were run), two layouts a table.
+ *    patched, the two kernels that were run), two layouts a table, the
+ *    dist ones and the booted ones in tables of their own.
  * 3. pahole's layout of struct kobject and its kref, before and after.
  * 4. The booted figures, the hot path and vmlinux (textrun.c).
  * 5. The notes report.sh passed (runs left out).
@@ -107,6 +108,11 @@ static void sizes(struct ksr *k, FILE *f)
 	for (l = 0; l < ksr_nlayouts; l++) {
 		if (!probe_find(k, "patched", ksr_layouts[l]))
 			continue;
+		/* a table holds dist layouts or booted ones, not both */
+		if (n && !strstr(lay[0], "-dist") != !strstr(ksr_layouts[l], "-dist")) {
+			size_table(k, ref, lay, n, f);
+			n = 0;
+		}
 		lay[n++] = ksr_layouts[l];
 		if (n == 2) {
 			size_table(k, ref, lay, n, f);
