@@ -416,3 +416,17 @@ expect_text "pahole: the overlay's nested union checked (0 mismatches) and print
 	"grep -q ' 0 mismatches' report.txt &&
 	 grep -q '^			refcount_t __kref_refcount;      /\*    56     4 \*/' report.txt &&
 	 grep -q '/\* size: 72, cachelines: 2, members: 7 \*/' report.txt"
+# The arm64 column of the dist layouts (recorded from a real arm64-dist
+# probe and pahole, cross-compiled): a sizeof table of its own after the
+# x86 dist one and before the booted ones; cross-checked with the others.
+fresh
+for t in pristine patched; do
+	echo "--probe $t arm64-dist arm64/$t-arm64-dist.s" >> "$tmp/in/args.txt"
+	echo "--pahole $t arm64-dist arm64/$t-arm64-dist.pahole" >> "$tmp/in/args.txt"
+done
+expect_text "arm64-dist: a dist column of its own, pahole-checked (6 tree/layouts, 0 mismatches)" \
+	"awk '/^ +i386-dist +x86_64-dist\$/ { a = NR } /^ +arm64-dist\$/ { b = NR }
+		/^ +x86_64-debug +x86_64-fast\$/ { c = NR } END { exit !(a && a < b && b < c) }' report.txt &&
+	 awk '/^ +arm64-dist\$/ { p = 1 } p && /^kobject / { print; exit }' report.txt |
+		grep -Eq '^kobject +64 +72 +\+8 +1->2\$' &&
+	 grep -q '^pahole cross-check: [0-9]* figures of 6 tree/layouts compared, 0 mismatches\$' report.txt"
