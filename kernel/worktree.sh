@@ -101,7 +101,7 @@ if [ "$kind" = tree ]; then
 	keep_mtimes
 	if [ -n "$series_dir" ]; then
 		for o in $(sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p' "$series_dir/kernel.config"); do
-			if g grep -q -E "^[[:space:]]*(menu)?config[[:space:]]+$o[[:space:]]*\$" -- '*Kconfig*'; then
+			if g grep -q -E "^[[:space:]]*(menu)?config[[:space:]]+${o}[[:space:]]*\$" -- '*Kconfig*'; then
 				grep "^CONFIG_$o=" "$series_dir/kernel.config"
 			else
 				echo "worktree.sh: tree: no CONFIG_$o in its Kconfig: left out" >&2
