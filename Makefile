@@ -183,6 +183,8 @@ tree_make = ln -sfn pristine $(SRC)/tree
 else
 tree_deps = $(SRC)/head $(SERIES)/series $($(1)_PATCHES) kernel/worktree.sh
 tree_make = kernel/worktree.sh $(KSRC_DIR) $(KSRC_HEAD) $(SRC)/$(1) $(1) $(SERIES)
+# the size report reads the pristine tree too (its dist layouts)
+$(REPORT)/report.txt: $(SRC)/pristine.stamp
 endif
 .PHONY: alone
 ## KSRC=alone:PATH's default: the tree's /sys walk, census and hotplug stress

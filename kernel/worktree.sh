@@ -16,6 +16,7 @@
 # when it is new), with no am in progress, so a rerun starts clean.  Each
 # git command is bounded (timeout).
 #
+# DEST.series lists the patches applied, as kernel/tree.sh's does.
 # DEST is updated in place: git rewrites only the files that change, and
 # a file whose content ends up as before keeps its mtime, so a new patch
 # or a new HEAD rebuilds only what it changed (kbuild goes by mtimes).
@@ -80,6 +81,7 @@ restore() {
 		keep_mtimes
 	else
 		git -C "$repo" worktree remove --force "$dest" || rm -rf "$dest"
+		rm -f "$dest.series"
 		git -C "$repo" worktree prune
 		[ "$kind" = tree ] || git -C "$repo" branch -q -D "$branch" 2> /dev/null || true
 	fi
@@ -149,6 +151,9 @@ for p in $list; do
 	fi
 done
 rm -f "$dest.am.log"
+# the patches, one a line, as kernel/tree.sh's DEST.series (the size
+# report takes a tree whose list is the series' as the pipeline's)
+echo "$list" > "$dest.series"
 keep_mtimes
 rm -rf "$keep" "$keep.list"
 echo "worktree.sh: $kind: $total patch(es) applied: $(g log -1 --format='%h %s')"
