@@ -16,7 +16,9 @@
 #                                must be in the patch's commit message)
 #   bisect: <n> <patch>          after pushing patches 1..n one at a time: lib/,
 #                                drivers/base/ and the touched .c files that the
-#                                config builds compile, no warning in a touched
+#                                config builds (kbuild descends from the top
+#                                into their directory, whose Makefile enables
+#                                them) compile, no warning in a touched
 #                                file (-B core: lib/kobject.o and
 #                                lib/kobject_uevent.o instead of all of lib/),
 #                                in one O= dir
@@ -178,18 +180,20 @@ want checkpatch && for p in $patches; do
 done
 
 # ---- bisect: every prefix compiles ------------------------------------------
-# config_arch: the arch/ directory of this config ($obj/.config)
-config_arch() {
-	for a in X86:x86 ARM64:arm64 ARM:arm PPC:powerpc SUPERH:sh PARISC:parisc; do
-		grep -q "^CONFIG_${a%%:*}=y" "$obj/.config" && { echo "${a#*:}"; return; }
-	done
-}
 obj=$scratch/obj-$tier
 cfg=$scratch/config-$tier
-obj_arch=
 if ! want bisect; then
 	:
 elif [ "$quilt_ok" -eq 0 ]; then
+	# the arch/ directory kbuild builds (its SRCARCH): kbuild's ARCH for
+	# ARCH (configure.sh's, from scripts/cells.sh), mapped as the tree's
+	# top Makefile maps it (i386 and x86_64 build arch/x86/)
+	kbuild_arch=$("$repo/scripts/cells.sh" -a "${ARCH:-x86_64}" -v KBUILD_ARCH) || exit 2
+	srcarch=$(awk -v a="$kbuild_arch" '
+		/^ifeq \(\$\(ARCH\),/ { m = ($0 == "ifeq ($(ARCH)," a ")"); next }
+		m && $1 == "SRCARCH" && $2 == ":=" { s = $3 }
+		/^endif/ { m = 0 }
+		END { print (s != "" ? s : a) }' "$pristine/Makefile")
 	# the config comes from the whole series, so every option exists
 	# shellcheck disable=SC2046
 	sh "$repo/kernel/configure.sh" "$qtree" "$obj" \
@@ -197,7 +201,6 @@ elif [ "$quilt_ok" -eq 0 ]; then
 		"$series_dir/kernel.config" > "$logs/configure.log" 2>&1
 	cfg_ok=$?
 	cp "$obj/.config" "$cfg"
-	obj_arch=$(config_arch)
 	(cd "$qtree" && QUILT_SERIES="$qtree.series" quilt pop -a -q $qrc) > "$logs/pop.log" 2>&1
 else
 	cfg_ok=1
@@ -227,14 +230,65 @@ enabled() {
 		exit 1
 	}
 }
-# built_obj F.c: F's object, if this config builds it (a file under
-# another arch's arch/ directory than $obj_arch, config_arch's answer
-# once the config is made, never is, whatever its Makefile says)
+# kbuild_file DIR: the file kbuild reads in DIR: its Kbuild, else its Makefile
+kbuild_file() {
+	if [ -f "$1/Kbuild" ]; then echo "$1/Kbuild"; else echo "$1/Makefile"; fi
+}
+# names FILE KEYS PATH: FILE (continuation lines joined, $(SRCARCH) this
+# config's) has a goal line KEY-SEL = ... PATH/ ... (KEY one of KEYS, an
+# awk regex) whose SEL is y, m, a $(CONFIG_X) (or $(subst m,y,...) of one)
+# that this config ($obj/.config) sets to y or m, or a variable it cannot
+# tell (kept, as kbuild may descend)
+names() {
+	[ -f "$1" ] || return 1
+	for sel in $(makefile "$1" | sed "s/\$(SRCARCH)/$srcarch/g" |
+		awk -v keys="$2" -v p="$3/" '
+		match($0, "^[ \t]*(" keys ")-[^ \t:+?=]*[ \t]*[:+?]?=") {
+			sel = substr($0, 1, RLENGTH)
+			sub(/^[ \t]*[a-z]+-/, "", sel); sub(/[ \t]*[:+?]?=$/, "", sel)
+			n = split(substr($0, RLENGTH + 1), w, /[ \t]+/)
+			for (i = 1; i <= n; i++)
+				if (w[i] == p) { print (sel == "" ? "?" : sel); break }
+		}'); do
+		case $sel in
+		y|m) return 0 ;;
+		*CONFIG_*)
+			for sym in $(echo "$sel" | grep -o 'CONFIG_[A-Z0-9_]*'); do
+				grep -q "^$sym=[ym]$" "$obj/.config" && return 0
+			done ;;
+		*) return 0 ;;
+		esac
+	done
+	return 1
+}
+# descends DIR: kbuild descends from the top into DIR (a path from the
+# top) for this config: DIR's path below an ancestor that kbuild descends
+# into is named in the ancestor's Kbuild or Makefile (obj-, subdir-:
+# "sub/" or "sub/dir/"), or DIR's whole path in the top's Makefile or the
+# arch's (core-, libs-, drivers-: lib/, arch/x86/pci/; the top's Kbuild
+# descends into the arch's as ARCH_CORE, ARCH_LIB, ARCH_DRIVERS).  So
+# another arch's arch/ directory and drivers/parisc/ on x86 are not built,
+# whatever their own Makefile says.
+descends() {
+	[ "$1" != . ] || return 0
+	up=$1
+	while [ "$up" != . ]; do
+		case $up in */*) up=${up%/*} ;; *) up=. ;; esac
+		if [ "$up" = . ]; then
+			names "$(kbuild_file .)" "obj|subdir" "$1" && return 0
+			names Makefile "core|libs|drivers" "$1" && return 0
+			names "arch/$srcarch/Makefile" "core|libs|drivers" "$1" && return 0
+		elif names "$(kbuild_file "$up")" "obj|subdir" "${1#"$up"/}"; then
+			(descends "$up") && return 0
+		fi
+	done
+	return 1
+}
+# built_obj F.c: F's object, if this config builds it: kbuild descends
+# into F's directory and that directory's Makefile enables F's object
 built_obj() {
-	case $1 in
-	arch/*) d=${1#arch/}; [ "${d%%/*}" = "$obj_arch" ] || return 0 ;;
-	esac
-	enabled "$(dirname "$1")/Makefile" "$(basename "$1" .c)" &&
+	descends "$(dirname "$1")" &&
+		enabled "$(kbuild_file "$(dirname "$1")")" "$(basename "$1" .c)" &&
 		echo "$(dirname "$1")/$(basename "$1" .c).o"
 	return 0
 }
