@@ -5,9 +5,12 @@
 # COMMIT: "tree" detached there, no patch (the tree as it is; with
 # SERIES_DIR, DEST.config gets the lines of SERIES_DIR/kernel.config whose
 # option the tree's Kconfig has, the fragment of make's KSRC=alone:); "baseline"
-# and "patched" on the branch kref-2.7/KIND made from COMMIT, with the
+# and "patched" on the branch kref-2.7/TAG/KIND made from COMMIT (TAG: the
+# name of DEST's directory less "src-", git.NAME.HASH: one per user's tree,
+# so two trees that share a repository never share a branch), with the
 # kernel's share of SERIES_DIR/series (scripts/series-list.sh) applied by
-# git am, one patch at a time (the user's hooks and am.threeWay off).
+# git am, one patch at a time (the user's hooks and am.threeWay off).  A
+# branch checked out in another worktree than DEST stops it (exit 2).
 #
 # A patch that does not apply stops (exit 1) naming the patch file and
 # what failed: git am's error (file and line), the rejected hunks (git
@@ -23,7 +26,9 @@
 set -eu
 [ $# -ge 4 ] || { echo "usage: $0 REPO COMMIT DEST tree|baseline|patched [SERIES_DIR]" >&2; exit 2; }
 repo=$1 commit=$2 dest=$3 kind=$4 series_dir=${5:-}
-case $dest in /*) ;; *) dest=$PWD/$dest ;; esac
+# absolute and physical, as git worktree list prints it
+mkdir -p "$(dirname "$dest")"
+dest=$(cd "$(dirname "$dest")" && pwd -P)/$(basename "$dest")
 here=$(cd "$(dirname "$0")/.." && pwd)
 case $kind in
 tree) [ -z "$series_dir" ] || series_dir=$(cd "$series_dir" && pwd) ;;
@@ -36,7 +41,8 @@ g() { timeout 600 git -c core.hooksPath=/dev/null -c am.threeWay=false -C "$dest
 # git am commits: a committer if the repository has none configured
 git -C "$repo" var GIT_COMMITTER_IDENT > /dev/null 2>&1 ||
 	export GIT_COMMITTER_NAME=kref-2.7 GIT_COMMITTER_EMAIL=kref-2.7@localhost
-branch=kref-2.7/$kind
+tag=$(basename "$(dirname "$dest")")
+branch=kref-2.7/${tag#src-}/$kind
 keep=$dest.keep
 rm -rf "$keep"
 
@@ -50,6 +56,15 @@ if [ -d "$dest" ]; then
 		{ echo "worktree.sh: $dest is no worktree of $repo: made again"; rm -rf "$dest"; }
 fi
 git -C "$repo" worktree prune
+# the branch: in no other worktree (git checkout -B would move it there)
+if [ "$kind" != tree ]; then
+	other=$(git -C "$repo" worktree list --porcelain | awk -v b="refs/heads/$branch" -v d="$dest" '
+		/^worktree / { w = substr($0, 10) } $0 == "branch " b && w != d { print w }')
+	[ -z "$other" ] || {
+		echo "worktree.sh: $kind: branch $branch is checked out in $other, not $dest (git worktree remove it)" >&2
+		exit 2
+	}
+fi
 if [ -d "$dest" ]; then
 	# a run cut short left an am in progress, or files changed: undone
 	g am --abort > /dev/null 2>&1 || true

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@localhost GIT_COMMITTER_NAME=t \
 	GIT_COMMITTER_EMAIL=t@localhost GIT_CONFIG_NOSYSTEM=1 HOME=$tmp
 
-t_plan 32
+t_plan 34
 
 # fake kernel trees: a Makefile with a version, and a file the series
 # patches (git repositories outside any other work tree)
@@ -68,35 +68,39 @@ has "is 6.1.7: not KVER=6.12" "  ... naming both"
 	git checkout -q master && git branch -q -D work)
 (cd "$tmp/series" && { ls 0001-*; echo '# ---- patched only ----'; ls 0002-*; } > series)
 head=$(git -C "$tmp/k61" rev-parse HEAD)
-wt() { "$top/kernel/worktree.sh" "$tmp/k61" "$head" "$tmp/src/$1" "$1" "$tmp/series"; }
+wt() { "$top/kernel/worktree.sh" "$tmp/k61" "$head" "$tmp/src-git.k61.0000/$1" "$1" "$tmp/series"; }
 expect 0 "worktree.sh patched: git am of the series on a branch" wt patched
-[ "$(git -C "$tmp/src/patched" log --format=%s "$head".. | tr '\n' ,)" = "kref: twenty,kobject: ten," ] &&
-	[ "$(git -C "$tmp/src/patched" symbolic-ref --short HEAD)" = kref-2.7/patched ] &&
-	t_ok "  ... both patches, on branch kref-2.7/patched" ||
-	t_fail "  ... both patches, on branch kref-2.7/patched" "$(git -C "$tmp/src/patched" log --oneline -3)"
+[ "$(git -C "$tmp/src-git.k61.0000/patched" log --format=%s "$head".. | tr '\n' ,)" = "kref: twenty,kobject: ten," ] &&
+	[ "$(git -C "$tmp/src-git.k61.0000/patched" symbolic-ref --short HEAD)" = kref-2.7/git.k61.0000/patched ] &&
+	t_ok "  ... both patches, on branch kref-2.7/git.k61.0000/patched" ||
+	t_fail "  ... both patches, on branch kref-2.7/git.k61.0000/patched" "$(git -C "$tmp/src-git.k61.0000/patched" log --oneline -3)"
+# the same branch from another directory of that name: stopped, not moved
+wto() { "$top/kernel/worktree.sh" "$tmp/k61" "$head" "$tmp/o/src-git.k61.0000/patched" patched "$tmp/series"; }
+expect 2 "worktree.sh: a branch checked out in another worktree stops" wto
+has "branch kref-2.7/git.k61.0000/patched is checked out in $tmp/src-git.k61.0000/patched" "  ... naming it"
 expect 0 "worktree.sh baseline: the patches above the line" wt baseline
-[ "$(git -C "$tmp/src/baseline" log --format=%s "$head"..)" = "kobject: ten" ] &&
-	t_ok "  ... one patch" || t_fail "  ... one patch" "$(git -C "$tmp/src/baseline" log --oneline -3)"
+[ "$(git -C "$tmp/src-git.k61.0000/baseline" log --format=%s "$head"..)" = "kobject: ten" ] &&
+	t_ok "  ... one patch" || t_fail "  ... one patch" "$(git -C "$tmp/src-git.k61.0000/baseline" log --oneline -3)"
 # again, nothing changed: every file keeps its mtime
-touch -d 2001-01-01 "$tmp/src/patched/lib/kobject.c" "$tmp/src/patched/lib/kref.c"
+touch -d 2001-01-01 "$tmp/src-git.k61.0000/patched/lib/kobject.c" "$tmp/src-git.k61.0000/patched/lib/kref.c"
 wt patched > /dev/null 2>&1
-[ -z "$(find "$tmp/src/patched/lib" -newermt 2002-01-01 -name '*.c')" ] &&
+[ -z "$(find "$tmp/src-git.k61.0000/patched/lib" -newermt 2002-01-01 -name '*.c')" ] &&
 	t_ok "worktree.sh again: the files the series touches keep their mtimes" ||
 	t_fail "worktree.sh again: the files the series touches keep their mtimes" \
-		"$(ls -l --time-style=+%Y "$tmp/src/patched/lib")"
+		"$(ls -l --time-style=+%Y "$tmp/src-git.k61.0000/patched/lib")"
 # the user's tree moves on: line 10 edited and committed, patch 1 fails
 sed -i 's/^line 10$/line 10 (mine)/' "$tmp/k61/lib/kobject.c"
 git -C "$tmp/k61" commit -qam 'my edit'
 head2=$(git -C "$tmp/k61" rev-parse HEAD)
-wt2() { "$top/kernel/worktree.sh" "$tmp/k61" "$head2" "$tmp/src/patched" patched "$tmp/series"; }
+wt2() { "$top/kernel/worktree.sh" "$tmp/k61" "$head2" "$tmp/src-git.k61.0000/patched" patched "$tmp/series"; }
 expect 1 "worktree.sh: a patch that does not apply stops" wt2
 has "patch 0001-kobject-ten.patch (1 of 2) does not apply" "  ... naming the patch file"
 has "error: patch failed: lib/kobject.c:7" "  ... the file and line git am gives"
 has "Rejected hunk #1." "  ... and the rejected hunk"
-st=$(git -C "$tmp/src/patched" status --porcelain; ls -d "$tmp/src/patched/.git/rebase-apply" \
-	"$(git -C "$tmp/src/patched" rev-parse --git-dir)/rebase-apply" 2> /dev/null)
-[ -z "$st" ] && [ "$(git -C "$tmp/src/patched" rev-parse HEAD)" != "$head2" ] &&
-	[ "$(git -C "$tmp/src/patched" log --format=%s -1)" = "kref: twenty" ] &&
+st=$(git -C "$tmp/src-git.k61.0000/patched" status --porcelain; ls -d "$tmp/src-git.k61.0000/patched/.git/rebase-apply" \
+	"$(git -C "$tmp/src-git.k61.0000/patched" rev-parse --git-dir)/rebase-apply" 2> /dev/null)
+[ -z "$st" ] && [ "$(git -C "$tmp/src-git.k61.0000/patched" rev-parse HEAD)" != "$head2" ] &&
+	[ "$(git -C "$tmp/src-git.k61.0000/patched" log --format=%s -1)" = "kref: twenty" ] &&
 	t_ok "  ... the worktree put back as it was: no am in progress, nothing half-applied" ||
 	t_fail "  ... the worktree put back as it was: no am in progress, nothing half-applied" "$st"
 expect 1 "worktree.sh: the rerun fails the same way, not on leftovers" wt2
