@@ -13,9 +13,8 @@
 # branch checked out in another worktree than DEST stops it (exit 2).
 #
 # A patch that does not apply stops (exit 1) naming the patch file and
-# what failed: git am's error (file and line), the rejected hunks (git
-# apply --reject -v, the .rej text) and git am --show-current-patch's
-# subject; then DEST is put back as it was before this run (or removed
+# what failed: git am's error (file and line) and the rejected hunks (git
+# apply --reject -v, the .rej text); then DEST is put back as it was before this run (or removed
 # when it is new), with no am in progress, so a rerun starts clean.  Each
 # git command is bounded (timeout).
 #
@@ -150,8 +149,11 @@ for p in $list; do
 	if ! g am -q "$series_dir/$p" > "$dest.am.log" 2>&1; then
 		{
 		echo "worktree.sh: $kind: patch $p ($i of $total) does not apply to $repo at $commit"
-		echo "  git am: $(g am --show-current-patch=raw 2> /dev/null | sed -n 's/^Subject: //p' | head -1)"
-		grep -v '^hint:' "$dest.am.log" | sed 's/^/  /'
+		# git am's errors (its hints on --continue, --skip, --abort: not
+		# for this tree, which is put back)
+		grep -v -e '^hint:' -e '^Patch failed at' -e '^When you have resolved' \
+			-e '^If you prefer to skip' -e '^To restore the original branch' \
+			"$dest.am.log" | sed 's/^/  git am: /'
 		g am --abort > /dev/null 2>&1 || true
 		# which hunks: git apply --reject, its .rej files
 		g apply --reject -v "$series_dir/$p" 2>&1 |
