@@ -479,7 +479,8 @@ bench_args()
 
 # Per booted tier: the runs the report reads (RUNS/TIER/KERNEL/SCENARIO and
 # bench-N), and vmlinux size and bloat-o-meter when both kernels exist.
-# -t tiers are strict, -x tiers are read where current (see refuse).
+# -t tiers are strict, -x tiers are read where current (see refuse) and
+# only where their layout was probed (both kernels built: report_cells).
 runtime_all()
 {
 	: > "$work/runargs"
@@ -488,6 +489,10 @@ runtime_all()
 	for tier in $tiers $extra; do
 		strict=0
 		for t in $tiers; do [ "$t" = "$tier" ] && strict=1; done
+		# a -x tier whose two kernels are not built (report_cells left
+		# its layout out) was not asked for: not mentioned
+		[ $strict = 1 ] || grep -qx "baseline $(tier_layout "$tier")" "$work/cells" ||
+			continue
 		vm=$work/out/run/$tier	# not $d: the helpers set d (sh has no locals)
 		rm -rf "$vm"
 		mkdir -p "$vm"
