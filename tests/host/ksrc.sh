@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@localhost GIT_COMMITTER_NAME=t \
 	GIT_COMMITTER_EMAIL=t@localhost GIT_CONFIG_NOSYSTEM=1 HOME=$tmp
 
-t_plan 34
+t_plan 36
 
 # fake kernel trees: a Makefile with a version, and a file the series
 # patches (git repositories outside any other work tree)
@@ -58,6 +58,16 @@ expect 2 "make KSRC=<no git tree> census: stops at once" mk KSRC="$tmp/plain" ce
 has "not a git tree" "  ... with the git error"
 expect 2 "make KSRC=<6.1 tree> KVER=6.12: stops" mk KSRC="$tmp/k61" KVER=6.12 census
 has "is 6.1.7: not KVER=6.12" "  ... naming both"
+
+# KSRC=alone: a census boot of a kernel without the census names the
+# option and the patch that adds it
+tag=$(ksrc "alone:$tmp/k61" | sed -n "s/^KSRC_TAG='\(.*\)'/\1/p")
+cr=$tmp/b/runs/smoke-$tag/tree/census
+mkdir -p "$cr/data" && touch "$cr/ok" && : > "$cr/data/census"
+expect 2 "make KSRC=alone:<tree> census: a kernel without the census fails" \
+	mk KSRC="alone:$tmp/k61" -o "$cr/ok" "$cr/counted"
+has "CONFIG_DEBUG_KOBJECT_CENSUS: the series' patch \"kobject: add a census of live kobjects per ktype\" adds it" \
+	"  ... naming the option and the patch"
 
 # worktree.sh on a series of two patches (made by git format-patch on
 # a branch of the fake tree): baseline takes the first, patched both
