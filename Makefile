@@ -29,8 +29,8 @@ PHASE	:= scripts/phase.sh
 # KSRC=PATH: a kernel git tree of yours instead of Debian's tarball
 # (kernel/ksrc.sh): its Makefile's version picks the series (6.1: series/,
 # 6.12: series-6.12/), baseline and patched are git worktrees of it on
-# branches kref-2.7/KERNEL made from its HEAD with the series applied by
-# git am (kernel/worktree.sh), then the same pipeline.  KSRC=alone:PATH:
+# branches kref-2.7/TAG/KERNEL made from its HEAD with the series applied
+# by git am (kernel/worktree.sh), then the same pipeline.  KSRC=alone:PATH:
 # its HEAD as the one kernel, "tree", no series (walk, census, hotplug,
 # hotplug-fault).  KVER becomes VERSION-TAG, so the cell's trees, objects
 # and runs have names of their own (scripts/cells.sh).
