@@ -25,13 +25,18 @@ FI_SIG="kobject_add_internal failed"
 FI_FATAL_DETECTORS="kasan oops"
 FI_MARK="$rig_name: failnth"
 
-# fi_bad NAME N: the detectors that attempt N's lines (from its marker on)
-# hit, judged by scan-console with the detector table inside a window for
-# FI_SIG, as its "not ok" lines in /tmp/fi.bad; true if there are any.
+# fi_bad NAME N: the detectors that attempt N's lines hit, judged by
+# scan-console with the detector table inside a window for FI_SIG, as its
+# "not ok" lines in /tmp/fi.bad; true if there are any.  Attempt N's lines
+# are those after the last "checked" marker (sweep writes one after each
+# attempt's last check): a delayed release's report that lands between
+# one attempt's check and the next attempt's marker is N's.
 fi_bad() {
 	{
 		echo "EXPECT-WARNING BEGIN: $FI_SIG"
-		dmesg | tail -n 400 | sed -n "/$FI_MARK $1 n=$2\$/,\$p"
+		dmesg | tail -n 400 | awk -v m="$FI_MARK $1 checked" \
+			'index($0, m) { buf = ""; next } { buf = buf $0 "\n" }
+			 END { printf "%s", buf }'
 		echo "EXPECT-WARNING END"
 	} >/tmp/fi.log
 	scan-console --ktap $SIGS /tmp/fi.log >/tmp/fi.ktap
@@ -63,11 +68,13 @@ fi_first() {
 sweep() {
 	n=${fault_from:-1}
 	eval "bad_$1=0 fi_bad_$1="
+	$U kmsg "$FI_MARK $1 checked before n=$n"
 	while [ $n -le "$fault_max" ]; do
 		$U kmsg "$FI_MARK $1 n=$n"
 		set -- "$1" "$2" "$3" $($2 $n)
 		fi_bad "$1" $n && fi_fatal ||
 			{ $3 $n; fi_bad "$1" $n; }
+		$U kmsg "$FI_MARK $1 checked n=$n"
 		if [ -s /tmp/fi.bad ]; then
 			eval "bad_$1=\$((bad_$1 + 1))"
 			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(fi_first)\""

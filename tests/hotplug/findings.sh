@@ -57,9 +57,16 @@ last_attempt() {
 		sed 's/.*n=//'
 }
 
-# marker_line RUN N: the console line of attempt N's marker
+# marker_line RUN N: the console line where attempt N's lines begin: the
+# guest's check mark after attempt N-1 (or before the sweep's first),
+# else attempt N's own marker
 marker_line() {
-	grep -n "failnth $op n=$2\([^0-9]\|\$\)" "$1/console.log" | head -n 1 | cut -d: -f1
+	l=$(grep -n -e "failnth $op checked n=$(($2 - 1))\([^0-9]\|\$\)" \
+		-e "failnth $op checked before n=$2\([^0-9]\|\$\)" "$1/console.log" |
+		head -n 1 | cut -d: -f1)
+	[ -n "$l" ] ||
+		l=$(grep -n "failnth $op n=$2\([^0-9]\|\$\)" "$1/console.log" | head -n 1 | cut -d: -f1)
+	echo "$l"
 }
 
 # points RUN: the sweep's fault points from its summary (negative: the
