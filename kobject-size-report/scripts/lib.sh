@@ -26,7 +26,7 @@
 #    that give the flags means the same probe.s: it is reused, not prepared
 #    again (cell_key).
 # The pahole cross-check compiles its objects with DWARF in a cell's own
-# build dir: the dist cells, both trees on both arches.  A booted cell's
+# build dir: the dist cells, both trees on each arch.  A booted cell's
 # probe is compiled in the very build that was booted; checking it too
 # would cost a configure and prepare of its own (about a minute each).
 
