@@ -210,7 +210,8 @@ $(OBJ)/$(1)/.config: $(SRC)/$(1).stamp $(FRAGMENTS) $(ARCH_FRAGMENTS) kernel/con
 
 $(OBJ)/$(1)/built.stamp: $(OBJ)/$(1)/.config
 	@$(PHASE) "build $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-build.log \
-		$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) -j$(JOBS) $(IMAGE_TARGET)
+		$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) -j$(JOBS) $(IMAGE_TARGET)$(if $(MODULES), modules)
+	$(if $(MODULES),@$$(call modules_install,$(1)))
 	@touch $$@
 
 $(RUNS)/$(1)/%/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) $(PLAN_DEPS) | $(HOST_TOOLS)
@@ -457,5 +458,6 @@ distclean:
 	rm -rf $(B)
 
 -include tests/hotplug/hotplug.mk
+-include tests/modules/modules.mk
 -include lava/lava.mk
 

@@ -31,7 +31,11 @@
 # series check's scratch dir), LOGS, INITRAMFS, BUILT (each kernel's O= dir
 # and build log, OBJ:LOG, absolute: series/check.sh's -b BUILT); FRAGMENTS (the tier's
 # config fragments then the series', as kernel/configure.sh takes them;
-# it adds the arch's own); and the arch's facts, from the table:
+# it adds the arch's own); MODULES (y on the debug tier, whose kernels
+# have loadable modules, kernel/configs/debug.config: each kernel's build
+# installs them in OBJ/<kernel>/modroot and kernel/modules.sh appends them
+# to INITRAMFS as OBJ/<kernel>/initramfs.cpio.gz); and the arch's facts,
+# from the table:
 #   KBUILD_ARCH  kbuild's ARCH= (x86 for x86_64: see kernel/configure.sh)
 #   CONFIG_ARCH  the .config line an ARCH's config must have
 #   IMAGE        the boot image in a kernel's O= dir; IMAGE_TARGET, its
@@ -147,6 +151,9 @@ out SIZE "$build/size$as$ks$tag"
 out CHECK "$build/check$ks$tag"
 out LOGS "$build/logs"
 out INITRAMFS "$build/initramfs$as.cpio.gz"
+modules=
+[ "$tier" != debug ] || modules=y
+out MODULES "$modules"
 # each kernel's O= dir and the log of its build (the Makefile's
 # LOGS/CELL-KERNEL-build.log), as absolute OBJ:LOG words
 case $build in /*) abs=$build ;; *) abs=$(pwd)/$build ;; esac

@@ -10,6 +10,8 @@
 #          qemu-system-arm (qemu-system-aarch64) and the arm64 guest
 #          userland
 #
+# erofs-utils, f2fs-tools and mtd-utils make the filesystem images of the
+# modules scenario (kernel/modules.sh).
 # A foreign guest's userland (busybox-static, sysfsutils, libsysfs2 and
 # libc6, all :DEB_ARCH; i386 always, arm64 with its group) is never
 # installed on the host: dpkg gets the architecture (dpkg
@@ -24,7 +26,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-i686-linux-gnu libc6-dev-i386-cross perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
-coccinelle gnuplot-nox"
+coccinelle gnuplot-nox erofs-utils f2fs-tools mtd-utils"
 guests=i386
 for group in "$@"; do
 	case "$group" in

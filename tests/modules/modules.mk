@@ -1,0 +1,50 @@
+# tests/modules/modules.mk - the modules scenario (included by the Makefile).
+#
+#   make TIER=debug modules-load [CYCLES=3]
+#	both kernels of a cell with MODULES (scripts/cells.sh: the debug
+#	tier) boot initramfs/scenarios/modules.sh with the kernel's own
+#	initramfs, OBJ/<kernel>/initramfs.cpio.gz: the cell's initramfs,
+#	then the kernel's modules and the scenario's filesystem images
+#	(kernel/modules.sh).  Records in RUNS/<kernel>/modules/, judged by
+#	qemu/judge.sh as every run.  make check runs it on the patched kernel.
+#   make TIER=debug modules-load-<kernel>: one kernel.
+# Only this scenario boots a kernel's own initramfs: every other run keeps
+# the cell's one initramfs, so a module rebuilt does not make it, nor its
+# runs, again, and both kernels boot the same bytes.  The same boot with
+# modules built from the unpatched sources: tests/modules/unfixed.sh.
+
+modules_cycles	= $(or $(CYCLES),3)
+# boot, helpers and census (~1 min under TCG), then ~1 min a round, slack
+MODULES_TIMEOUT	= $(shell echo $$((300 + $(modules_cycles) * 120)))
+# log_buf_len: each group's check reads dmesg, which must not wrap
+MODULES_ARGS	= cycles=$(modules_cycles) log_buf_len=8M
+
+# modules_install KERNEL: the kernel's modules, stripped, under its
+# OBJ/KERNEL/modroot (the Makefile's kernel build runs it on MODULES cells)
+modules_install	= rm -rf $(OBJ)/$(1)/modroot && \
+	$(PHASE) "modules_install $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-modules_install.log \
+	$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) modules_install \
+	INSTALL_MOD_PATH=$(abspath $(OBJ)/$(1)/modroot) INSTALL_MOD_STRIP=1
+
+# modules_run KERNEL INITRAMFS RUNDIR [NAME]: one boot of the scenario
+modules_run	= $(PHASE) "modules $(CELL)/$(1)$(4) x$(modules_cycles)" \
+	$(LOGS)/$(CELL)-$(1)-modules$(4).log \
+	qemu/run.sh -A $(ARCH) -k $(OBJ)/$(1)/$(IMAGE) -i $(2) -s modules -o $(3) \
+	-a "$(MODULES_ARGS)" -t $(MODULES_TIMEOUT)
+
+ifneq ($(MODULES),)
+define modules_rules
+$(OBJ)/$(1)/initramfs.cpio.gz: $(OBJ)/$(1)/built.stamp $(INITRAMFS) kernel/modules.sh
+	@$(PHASE) "initramfs $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-initramfs.log \
+		kernel/modules.sh $(OBJ)/$(1)/modroot $(INITRAMFS) $$@
+endef
+$(foreach k,$(KERNELS),$(eval $(call modules_rules,$(k))))
+endif
+
+.PHONY: modules-load $(addprefix modules-load-,$(KERNELS))
+## load, mount, unmount, unload each module the series frees sysfs objects of, both kernels (TIER=debug; CYCLES: 3)
+modules-load: $(addprefix modules-load-,$(KERNELS))
+## the modules scenario on one kernel (TIER=debug)
+$(addprefix modules-load-,$(KERNELS)): modules-load-%: $(if $(MODULES),$(OBJ)/%/initramfs.cpio.gz) | $(HOST_TOOLS)
+	@$(if $(MODULES),,echo "make $@: TIER=$(TIER) builds no modules (make TIER=debug $@)" >&2; exit 2)
+	@$(call modules_run,$*,$(OBJ)/$*/initramfs.cpio.gz,$(RUNS)/$*/modules)
