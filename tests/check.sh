@@ -89,12 +89,17 @@ s_add planted "hotplug self-test: planted refcount bugs caught"
 s_add rig "rig: failure modes of a real boot"
 s_add kunit "boot + KUnit, both kernels"
 s_add walk "boot + /sys walk, both kernels, diff"
+s_add mod_p "modules: erofs, f2fs, ubifs, ocfs2 o2nm loaded, used, unloaded, patched"
 s_add series "series: apply, checkpatch, bisect, users"
 [ "$built" = 0 ] && {
 	s_run "$hp_b" tests/boot-step.sh baseline/hotplug hotplug-baseline CYCLES="$cycles"
 	s_run "$rig" tests/rig/run.sh
 	s_run "$kunit" tests/boot-step.sh kunit kunit
 	s_run "$walk" tests/boot-step.sh walk walk
+	# the modules scenario (tests/modules/modules.mk), one round: each
+	# module the series frees sysfs objects of, loaded, used, unloaded,
+	# its delayed releases waited for (~140 s, 35 CPU s, on 2 busy cores)
+	s_run "$mod_p" tests/boot-step.sh patched/modules modules-load-patched CYCLES=1
 } &
 [ "$built" = 0 ] && {
 	s_run "$hp_p" tests/boot-step.sh patched/hotplug hotplug-patched CYCLES="$cycles"

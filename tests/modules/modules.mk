@@ -6,7 +6,8 @@
 #	initramfs, OBJ/<kernel>/initramfs.cpio.gz: the cell's initramfs,
 #	then the kernel's modules and the scenario's filesystem images
 #	(kernel/modules.sh).  Records in RUNS/<kernel>/modules/, judged by
-#	qemu/judge.sh as every run.  make check runs it on the patched kernel.
+#	qemu/judge.sh as every run.  make check runs one round on the patched
+#	kernel.
 #   make TIER=debug modules-load-<kernel>: one kernel.
 # Only this scenario boots a kernel's own initramfs: every other run keeps
 # the cell's one initramfs, so a module rebuilt does not make it, nor its
@@ -14,7 +15,7 @@
 # modules built from the unpatched sources: tests/modules/unfixed.sh.
 
 modules_cycles	= $(or $(CYCLES),3)
-# boot, helpers and census (~1 min under TCG), then ~1 min a round, slack
+# boot and helpers (~30 s under TCG), ~90 s a round, the checks ~15 s: slack
 MODULES_TIMEOUT	= $(shell echo $$((300 + $(modules_cycles) * 120)))
 # log_buf_len: each group's check reads dmesg, which must not wrap
 MODULES_ARGS	= cycles=$(modules_cycles) log_buf_len=8M
