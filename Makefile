@@ -20,7 +20,7 @@ ARCH	?= x86_64
 TIER	?= fast
 ## compiles and boots side by side (default: the CPUs)
 JOBS	?= $(shell nproc)
-## hotplug stress cycles (unset: hotplug 50, report and check 20, hotplug-planted 3)
+## hotplug stress cycles (unset: hotplug 50, report and check 20, hotplug-planted 3), modules-load's rounds (3)
 CYCLES	?=
 B	:= build
 TOOLS	:= $(B)/tools
