@@ -137,10 +137,11 @@ static void script(FILE *f, const char *name, int nc, int nt, int nb)
 			nc + 1, name);
 	if (nb)
 		fprintf(f, "set title 'hot path: patched/baseline - 1 (median, insns per operation), bar: spread (a bar across 0: within noise)'\n"
-			"set ylabel 'change, %%'\nset style data points\nset xtics norotate\n"
+			"set ylabel 'change, %%'\nset style data points\nset xtics %s\n"
 			"set xrange [-0.5:%d.5]\nset xzeroaxis lt -1\nunset key\n"
 			"plot '%s-hotpath.dat' using 0:2:3:xtic(1) with yerrorbars pt 7 ps 1.2\n",
-			nb - 1, name);
+			/* more than four labels overlap on one line (make compare) */
+			nb > 4 ? "rotate by -20" : "norotate", nb - 1, name);
 	fprintf(f, "unset multiplot\n");
 }
 
