@@ -79,12 +79,14 @@ s_step "kernel/kunit/.kunitconfig: kunit.py config, both trees and kernels" \
 # 20 cycles: every trigger 20 times per kernel, as `make` runs it (`make
 # hotplug CYCLES=N` runs as many as wanted).  The PCI rescan fault sweep
 # runs on the patched kernel, where the series' fixes and its conversion
-# meet; the baseline's is `make TIER=debug hotplug-fault-baseline
-# HOTPLUG_FAULT_OPS=pci` (both are in results/hotplug.md).
+# meet, and in the same boot the cheapest of the newer operations, cpu1
+# online (50 fault points, ~1 min); the baseline's is `make TIER=debug
+# hotplug-fault-baseline HOTPLUG_FAULT_OPS=pci` (results/hotplug.md; the
+# other operations' sweeps: results/findings.md).
 cycles=${CYCLES:-20}
 s_add hp_b "hotplug stress x$cycles, baseline, every detector read"
 s_add hp_p "hotplug stress x$cycles, patched, every detector read"
-s_add fi_p "fault injection: every PCI rescan fault point, patched"
+s_add fi_p "fault injection: every PCI rescan and cpu1 online fault point, patched"
 s_add planted "hotplug self-test: planted refcount bugs caught"
 s_add rig "rig: failure modes of a real boot"
 s_add kunit "boot + KUnit, both kernels"
@@ -104,7 +106,7 @@ s_add series "series: apply, checkpatch, bisect, users"
 [ "$built" = 0 ] && {
 	s_run "$hp_p" tests/boot-step.sh patched/hotplug hotplug-patched CYCLES="$cycles"
 	s_run "$fi_p" tests/boot-step.sh patched/hotplug-fault hotplug-fault-patched \
-		HOTPLUG_FAULT_OPS=pci
+		HOTPLUG_FAULT_OPS=pci,cpu
 	s_run "$planted" $MAKE hotplug-planted
 } &
 # the series check's bisect takes each debug kernel as the prefix it was
