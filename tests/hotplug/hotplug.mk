@@ -9,7 +9,7 @@
 #	(nsim: one netdevsim new_device, pci: one PCI rescan; sdebug, loop,
 #	dummy, veth, cpu, vblk, vscsi, mod: initramfs/scenarios/faultsweep.sh;
 #	no host driver needed): $(RUNS)/<kernel>/hotplug-fault/.  make check
-#	sweeps pci and loop, on the patched kernel (the netdevsim sweep takes
+#	sweeps pci and cpu, on the patched kernel (the netdevsim sweep takes
 #	~15 min a kernel).
 #   make hotplug-findings-<kernel> [FINDINGS_OP=pci|nsim|sdebug|...]
 #	every fatal fault point of one sweep: the faultsweep scenario booted
