@@ -29,7 +29,7 @@
 # (OBJ/<kernel>/ is a kernel's O= dir), RUNS (RUNS/<kernel>/<scenario>/),
 # REPORT and SIZE (the size report's output and work dirs), CHECK (the
 # series check's scratch dir), LOGS, INITRAMFS, BUILT (each kernel's O= dir
-# and build log, OBJ:LOG, absolute: series/check.sh's -b BUILT); FRAGMENTS (the tier's
+# and build log, OBJ:LOG, absolute: series-tools/check.sh's -b BUILT); FRAGMENTS (the tier's
 # config fragments then the series', as kernel/configure.sh takes them;
 # it adds the arch's own); MODULES (y on the debug tier, whose kernels
 # have loadable modules, kernel/configs/debug.config: each kernel's build
