@@ -23,7 +23,8 @@
 #	cycles, triggers, census and uevent counts, detectors).  Hours on
 #	the debug tier (~9 s a cycle).
 #   make hotplug-seams
-#	three short boots of the baseline kernel, each a seam bug of issue 11
+#	three short boots of the baseline kernel, each a failure mode of the
+#	hotplug scenario's own (tests/hotplug/seams.sh)
 #	(tests/hotplug/seams.sh)
 #   make hotplug-planted [CYCLES=3]
 #	the self-test: each tests/hotplug/planted/*.patch on top of the
@@ -36,7 +37,7 @@
 # Makefile's.  The machine boots with virtio-net in slots 2-4 and
 # acpi=noirq: see the header of initramfs/scenarios/hotplug.sh for why.
 
-## the fault sweeps of make hotplug-fault: nsim, pci or both (unset: fault_ops of qemu/plan.txt)
+## the fault sweeps of make hotplug-fault, a comma list of initramfs/lib/failnth.sh's operations (unset: fault_ops of qemu/plan.txt)
 HOTPLUG_FAULT_OPS ?=
 HOTPLUG_TOOLS	:= $(TOOLS)/hotplug-qmp
 
@@ -127,11 +128,11 @@ $(addprefix soak-,$(KERNELS)): soak-%: $(OBJ)/%/built.stamp $(INITRAMFS) \
 	$(HOTPLUG_TOOLS) $(PLAN_DEPS) | $(HOST_TOOLS)
 	@$(call soak_run,$*)
 
-# The hotplug scenario's seam bugs (issue 11), three short boots of one
+# The hotplug scenario's own failure modes (its seams), three short boots of one
 # kernel: tests/hotplug/seams.sh.
 SEAMS_KERNEL	:= baseline
 .PHONY: hotplug-seams
-## the seam bugs of issue 11: three short boots of the baseline kernel
+## the hotplug scenario's own failure modes: three short boots of the baseline kernel
 hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
 	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \

@@ -1,6 +1,6 @@
 #!/bin/sh
-# seams.sh [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR - the hotplug scenario's seam bugs of
-# issue 11, each on a real boot (a short mix, ~2 min a boot under TCG):
+# seams.sh [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR - the hotplug scenario's own failure
+# modes (its seams with the host driver and KTAP), each on a real boot (a short mix, ~2 min a boot under TCG):
 #   setup_fail_plan  mix=qnet,cpu without the host driver: setup fails,
 #                    and the KTAP document still holds every test its plan
 #                    promised (kunit.py parse reports no error)
