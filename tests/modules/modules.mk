@@ -14,11 +14,9 @@
 # runs, again, and both kernels boot the same bytes.  The same boot with
 # modules built from the unpatched sources: tests/modules/unfixed.sh.
 
-modules_cycles	= $(or $(CYCLES),3)
-# boot and helpers (~30 s under TCG), ~90 s a round, the checks ~15 s: slack
-MODULES_TIMEOUT	= $(shell echo $$((300 + $(modules_cycles) * 120)))
-# log_buf_len: each group's check reads dmesg, which must not wrap
-MODULES_ARGS	= cycles=$(modules_cycles) log_buf_len=8M
+# The boot's kernel arguments, timeout and initramfs (the kernel's own,
+# OBJ/<kernel>/initramfs.cpio.gz) are the boot plan's run "modules"
+# (qemu/plan.txt), which lava/jobs.sh reads too; CYCLES gives its rounds.
 
 # modules_install KERNEL: the kernel's modules, stripped, under its
 # OBJ/KERNEL/modroot (the Makefile's kernel build runs it on MODULES cells)
@@ -26,12 +24,6 @@ modules_install	= rm -rf $(OBJ)/$(1)/modroot && \
 	$(PHASE) "modules_install $(CELL)/$(1)" $(LOGS)/$(CELL)-$(1)-modules_install.log \
 	$(MAKE) -C $(SRC)/$(1) O=$(abspath $(OBJ)/$(1)) modules_install \
 	INSTALL_MOD_PATH=$(abspath $(OBJ)/$(1)/modroot) INSTALL_MOD_STRIP=1
-
-# modules_run KERNEL INITRAMFS RUNDIR [NAME]: one boot of the scenario
-modules_run	= $(PHASE) "modules $(CELL)/$(1)$(4) x$(modules_cycles)" \
-	$(LOGS)/$(CELL)-$(1)-modules$(4).log \
-	qemu/run.sh -A $(ARCH) -k $(OBJ)/$(1)/$(IMAGE) -i $(2) -s modules -o $(3) \
-	-a "$(MODULES_ARGS)" -t $(MODULES_TIMEOUT)
 
 ifneq ($(MODULES),)
 define modules_rules
@@ -48,4 +40,4 @@ modules-load: $(addprefix modules-load-,$(KERNELS))
 ## the modules scenario on one kernel (TIER=debug)
 $(addprefix modules-load-,$(KERNELS)): modules-load-%: $(if $(MODULES),$(OBJ)/%/initramfs.cpio.gz) | $(HOST_TOOLS)
 	@$(if $(MODULES),,echo "make $@: TIER=$(TIER) builds no modules (make TIER=debug $@)" >&2; exit 2)
-	@$(call modules_run,$*,$(OBJ)/$*/initramfs.cpio.gz,$(RUNS)/$*/modules)
+	@$(call boot,$*,modules)

@@ -4,7 +4,8 @@
 # the series' fixes: each DIR (default: fs/erofs fs/f2fs fs/ubifs
 # fs/ocfs2/cluster, the module-resident sysfs objects the series frees)
 # is copied from the pristine 6.1 tree and built as an external module
-# against the baseline debug kernel (make -C SRC O=OBJ M=COPY, niced);
+# against the baseline debug kernel (make -C SRC O=OBJ M=COPY of that
+# kernel, niced);
 # each .ko replaces the fixed one in a copy of that kernel's modroot,
 # kernel/modules.sh packs it with the cell's initramfs, and the baseline
 # kernel boots the modules scenario with it (CYCLES rounds, default 1).
@@ -51,7 +52,7 @@ for d; do
 	m=$src/$d
 	[ -d "$m" ] || { mkdir -p "$(dirname "$m")" && cp -a "$SRC/pristine/$d" "$m"; } || exit 2
 	echo "unfixed.sh: building pristine $d against $obj"
-	nice -n 10 make -s -C "$SRC/baseline" O="$obj" M="$m" -j2 modules \
+	nice -n 10 make -s -C "$SRC/$kernel" O="$obj" M="$m" -j2 modules \
 		>"$work/build.log" 2>&1 || { tail -n 20 "$work/build.log" >&2; exit 2; }
 	for ko in "$m"/*.ko; do
 		dest=$kdir/kernel/$d/${ko##*/}
@@ -61,9 +62,10 @@ for d; do
 	done
 done
 kernel/modules.sh "$work/modroot" "$INITRAMFS" "$work/initramfs.cpio.gz" || exit 2
-# the scenario's arguments as tests/modules/modules.mk gives them
+# the kernel arguments and timeout of the boot plan's "modules" run
+plan() { qemu/plan.sh -t debug -v cycles="$cycles" -f "$1" "$kernel/modules"; }
 qemu/run.sh -k "$obj/$IMAGE" -i "$work/initramfs.cpio.gz" -s modules -o "$run" \
-	-a "cycles=$cycles log_buf_len=8M $args" -t $((300 + cycles * 120)) >"$work/run.log" 2>&1
+	-a "$(plan kargs) $args" -t "$(plan timeout)" >"$work/run.log" 2>&1
 rc=$?
 tail -n 1 "$work/run.log"
 grep '^not ok' "$run/result.ktap" | head -n 20
