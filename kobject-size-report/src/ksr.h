@@ -24,7 +24,7 @@ struct fig {
 
 /* One probe.s: a tree (pristine/baseline/patched) in one layout. */
 struct probe {
-	char tree[16], layout[32], path[KSR_PATH];
+	char tree[16], layout[KSR_NAME], path[KSR_PATH];
 	int n;
 	struct fig f[KSR_MAX];
 };
@@ -44,7 +44,7 @@ struct pstruct {
 };
 
 struct pahole {
-	char tree[16], layout[32], path[KSR_PATH];
+	char tree[16], layout[KSR_NAME], path[KSR_PATH];
 	int n;
 	struct pstruct s[KSR_MAX];
 };
@@ -64,7 +64,7 @@ struct table {
 
 /* One guest run (tier, scenario, kernel) and its three data files. */
 struct run {
-	char tier[16], scenario[32], kernel[16], dir[KSR_PATH];
+	char tier[KSR_NAME], scenario[32], kernel[16], dir[KSR_PATH];
 	struct table census, slab, mem;
 	long live;
 	long kref_releases;	/* distinct stored release()s, -1: none read */
@@ -83,7 +83,7 @@ struct brep {
 };
 
 struct bench {
-	char tier[16], kernel[16];
+	char tier[KSR_NAME], kernel[16];
 	int nboot;
 	char path[KSR_BOOTS][KSR_PATH];
 	int n[KSR_NBENCH];
@@ -124,7 +124,7 @@ struct vmsym {
 
 /* vmlinux sizes and bloat-o-meter per tier. */
 struct vmsize {
-	char tier[16], path[KSR_PATH], bpath[KSR_PATH];
+	char tier[KSR_NAME], path[KSR_PATH], bpath[KSR_PATH];
 	long text[2], data[2], bss[2];	/* [0] baseline, [1] patched */
 	char bsummary[512], btotal[512];
 	int nfn;
@@ -136,7 +136,7 @@ struct vmsize {
 
 /* One pahole cross-check: a probe figure against pahole's. */
 struct check {
-	char tree[16], layout[32], fig[KSR_NAME], object[KSR_PATH];
+	char tree[16], layout[KSR_NAME], fig[KSR_NAME], object[KSR_PATH];
 	long probe, pahole;
 };
 
@@ -154,8 +154,8 @@ struct ksr {
 	int nnote;
 	char note[32][256];
 	char mappath[KSR_PATH];
-	char tier[4][16];		/* tiers asked for (--tier) */
-	char tier_layout[4][32];	/* ... and the layout each was built in */
+	char tier[4][KSR_NAME];		/* tiers asked for (--tier) */
+	char tier_layout[4][KSR_NAME];	/* ... and the layout each was built in */
 	int ntier;
 	int mismatches;
 };
@@ -180,7 +180,7 @@ struct kmove {
 struct rtcost {
 	const struct run *r[2];			/* baseline, patched */
 	const struct probe *p[2];		/* the tier's layout */
-	char layout[32];
+	char layout[KSR_NAME];
 	long bytes, page, slabpages[2];
 	int nkt, nslab, nmove, ndmove;
 	struct ktcost kt[KSR_MAX];

@@ -34,7 +34,7 @@ static struct vmsize *vm_get(struct ksr *k, const char *tier)
 	if (k->nvm == 4)
 		die("too many tiers");
 	k->vm[k->nvm] = xcalloc(1, sizeof(struct vmsize));
-	copy(k->vm[k->nvm]->tier, tier, 16);
+	copy(k->vm[k->nvm]->tier, tier, sizeof(k->vm[k->nvm]->tier));
 	return k->vm[k->nvm++];
 }
 
@@ -135,7 +135,7 @@ static void parse(struct ksr *k, int argc, char **argv, const char **out)
 				die("too many --probe");
 			p = xcalloc(1, sizeof(*p));
 			copy(p->tree, v[0], 16);
-			copy(p->layout, v[1], 32);
+			copy(p->layout, v[1], sizeof(p->layout));
 			copy(p->path, v[2], KSR_PATH);
 			k->probe[k->nprobe++] = p;
 			break;
@@ -145,7 +145,7 @@ static void parse(struct ksr *k, int argc, char **argv, const char **out)
 				die("too many --pahole");
 			ph = xcalloc(1, sizeof(*ph));
 			copy(ph->tree, v[0], 16);
-			copy(ph->layout, v[1], 32);
+			copy(ph->layout, v[1], sizeof(ph->layout));
 			copy(ph->path, v[2], KSR_PATH);
 			k->pahole[k->npahole++] = ph;
 			break;
@@ -153,8 +153,8 @@ static void parse(struct ksr *k, int argc, char **argv, const char **out)
 			words(argc, argv, 2, "tier", "TIER LAYOUT", v);
 			if (k->ntier == 4)
 				die("too many --tier");
-			copy(k->tier[k->ntier], v[0], 16);
-			copy(k->tier_layout[k->ntier++], v[1], 32);
+			copy(k->tier[k->ntier], v[0], sizeof(k->tier[k->ntier]));
+			copy(k->tier_layout[k->ntier++], v[1], sizeof(k->tier_layout[0]));
 			break;
 		case 'r':
 			words(argc, argv, 4, "run", "TIER SCENARIO KERNEL DIR", v);
@@ -162,7 +162,7 @@ static void parse(struct ksr *k, int argc, char **argv, const char **out)
 			if (k->nrun == 16)
 				die("too many --run");
 			r = xcalloc(1, sizeof(*r));
-			copy(r->tier, v[0], 16);
+			copy(r->tier, v[0], sizeof(r->tier));
 			copy(r->scenario, v[1], 32);
 			copy(r->kernel, v[2], 16);
 			copy(r->dir, v[3], KSR_PATH);

@@ -169,7 +169,7 @@ static void largest(FILE *f, const struct vmsize *v, enum vmclass cls)
 
 static void vmlinux(const struct vmsize *v, FILE *f)
 {
-	char what[64];
+	char what[KSR_NAME + 32];
 	int i;
 
 	snprintf(what, sizeof(what), "vmlinux, tier %s (size, bytes)", v->tier);
@@ -206,7 +206,7 @@ static int tier_has_run(const struct ksr *k, const char *tier)
 /* A note names @tier: "tier T: ..." or a path with "/T/". */
 static int tier_noted(const struct ksr *k, const char *tier)
 {
-	char a[32], b[32];
+	char a[KSR_NAME + 8], b[KSR_NAME + 8];
 	int i;
 
 	snprintf(a, sizeof(a), "tier %s:", tier);
