@@ -102,12 +102,15 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 # A sweep stops at the first fatal attempt; this one goes on past each.
 ## the sweep of make hotplug-findings-<kernel>: one of HOTPLUG_FAULT_OPS's
 FINDINGS_OP	?= pci
+# mod loads a module: it boots the kernel's own initramfs, with its
+# /lib/modules (tests/modules/modules.mk; a cell with MODULES)
+findings_own	= $(and $(MODULES),$(filter mod,$(FINDINGS_OP)))
 .PHONY: $(addprefix hotplug-findings-,$(KERNELS))
 ## every fatal fault point of one sweep (FINDINGS_OP), a boot past each
 $(addprefix hotplug-findings-,$(KERNELS)): hotplug-findings-%: $(OBJ)/%/built.stamp \
-	$(INITRAMFS) | $(HOST_TOOLS)
+	$(INITRAMFS) $(if $(findings_own),$(OBJ)/%/initramfs.cpio.gz) | $(HOST_TOOLS)
 	@tests/hotplug/findings.sh -A $(ARCH) -k $(OBJ)/$*/$(IMAGE) \
-		-i $(INITRAMFS) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP) \
+		-i $(if $(findings_own),$(OBJ)/$*/initramfs.cpio.gz,$(INITRAMFS)) -O $(FINDINGS_OP) -o $(RUNS)/$*/findings-$(FINDINGS_OP) \
 		-a "$(FAULT_ARGS)" -q "$(FAULT_QEMU)" $(FAULT_WATCH)
 
 # make soak: the plan's run soak with CYCLES (1000 on the fast tier, 200
