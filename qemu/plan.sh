@@ -6,8 +6,8 @@
 #                [-r RUNSDIR] [-f FIELD | -x PROGRAM] TARGET...
 #        plan.sh -D
 #   TARGET   a target of qemu/plan.txt (all, report-runs, bench), a run
-#            (walk, kunit, census, hotplug, hotplug-fault, bench-2, ...: on
-#            both kernels), or KERNEL/RUN (one kernel)
+#            (walk, kunit, census, hotplug, soak, hotplug-fault, bench-2,
+#            ...: on both kernels), or KERNEL/RUN (one kernel)
 #   -b -k -a -t  the cell, as scripts/cells.sh takes them
 #   -v NAME=VALUE  a variable of qemu/plan.txt (cycles, fault_ops,
 #            bench_boots), instead of the default its line gives
@@ -97,6 +97,15 @@ records=$(printf '%s' "$vars" | awk -v targets="$*" -v cell="$CELL" \
 		for (i = 1; i <= n; i++) if (!((t[i] "/" w) in seen)) {
 			seen[t[i] "/" w]; order[++nb] = t[i] "/" w }
 	}
+	# redefault(S, NAME, VALUE): S with each {NAME:...} as {NAME:VALUE}
+	function redefault(s, name, value,   out) {
+		out = ""
+		while (match(s, "{" name ":[^}]*}")) {
+			out = out substr(s, 1, RSTART - 1) "{" name ":" value "}"
+			s = substr(s, RSTART + RLENGTH)
+		}
+		return out s
+	}
 	FILENAME == "-" { i = index($0, "="); val[substr($0, 1, i - 1)] = substr($0, i + 1); next }
 	/^#/ || NF == 0 { next }
 	{ l = $0; while (match(l, /{[a-z_]+[:}]/)) {
@@ -104,12 +113,35 @@ records=$(printf '%s' "$vars" | awk -v targets="$*" -v cell="$CELL" \
 	$1 == "target" { t = $0; sub(/^target[ \t]+[^ \t]+[ \t]+/, "", t); target[$2] = t; next }
 	$1 == "run" && NF >= 8 { a = $0
 		for (i = 1; i <= 7; i++) sub(/^[^ \t]+[ \t]+/, "", a)
+		if ($2 in isrun) { print "plan.sh: plan.txt:" NR ": run " $2 " again" > "/dev/stderr"; bad = 1 }
 		nr++; rn[nr] = $2; rs[nr] = $3; rt[nr] = $4; ri[nr] = $5; rd[nr] = $6
-		rf[nr] = $7; ra[nr] = a
+		rf[nr] = $7; ra[nr] = a; isrun[$2] = nr
 		if ($2 == "default") { dt = $4; di = $5 }
+		next }
+	$1 == "like" && NF >= 3 { nl++; liked[$2]; ln[nl] = $2; lb[nl] = $3; lnr[nl] = NR; lw[nl] = ""
+		for (i = 4; i <= NF; i++) lw[nl] = lw[nl] " " $i
 		next }
 	{ print "plan.sh: plan.txt:" NR ": cannot read: " $0 > "/dev/stderr"; bad = 1 }
 	END {
+		# each like line: a copy of its base run, its words applied
+		for (l = 1; l <= nl; l++) {
+			where = "plan.sh: plan.txt:" lnr[l] ": like " ln[l] " " lb[l] ": "
+			if (ln[l] in isrun) { print where "run " ln[l] " has a line of its own" > "/dev/stderr"; bad = 1; continue }
+			if (!(lb[l] in isrun) || lb[l] in liked) { print where "no run line " lb[l] > "/dev/stderr"; bad = 1; continue }
+			b = isrun[lb[l]]; nr++; rn[nr] = ln[l]; isrun[ln[l]] = nr
+			rs[nr] = rs[b]; rt[nr] = rt[b]; ri[nr] = ri[b]; rd[nr] = rd[b]; rf[nr] = rf[b]; ra[nr] = ra[b]
+			n = split(lw[l], w, " ")
+			for (i = 1; i <= n; i++) {
+				j = index(w[i], "="); f = substr(w[i], 1, j - 1); v = substr(w[i], j + 1)
+				if (f == "SCENARIO") rs[nr] = v
+				else if (f == "TIMEOUT") rt[nr] = v
+				else if (f == "IDLE") ri[nr] = v
+				else if (f ~ /^[a-z_]+$/ && index(rt[b] " " ri[b] " " ra[b], "{" f ":")) {
+					rt[nr] = redefault(rt[nr], f, v); ri[nr] = redefault(ri[nr], f, v)
+					ra[nr] = redefault(ra[nr], f, v) }
+				else { print where "cannot take " w[i] " (SCENARIO=, TIMEOUT=, IDLE= or a {NAME:DEFAULT} of run " lb[l] ")" > "/dev/stderr"; bad = 1 }
+			}
+		}
 		for (n in val) if (!(n in known)) { print "plan.sh: -v " n ": no such variable" > "/dev/stderr"; bad = 1 }
 		n = split(targets, w, " ")
 		for (i = 1; i <= n; i++) {
