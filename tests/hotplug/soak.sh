@@ -16,8 +16,8 @@
 # (summary.json's == CYCLES: not a shorter run), triggers (every trigger
 # test ok; a SKIP is named), census (live kobjects before == after),
 # uevents (add == remove, bind == unbind, every SEQNUM logged), detectors
-# (no detector hit, kmemleak empty or not built).  Exit 0 if all passed,
-# 1 if not, 5 usage.
+# (every detector of qemu/signatures.txt read, none hit, kmemleak empty or
+# not built).  Exit 0 if all passed, 1 if not, 5 usage.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/tests/ktap.sh"
@@ -108,10 +108,13 @@ if [ "$ad" = "$rm" ] && [ "$bi" = "$ub" ] && [ "$lg" = "$sd" ] && [ "$ad" != mis
 else
 	t_result 1 uevents "$why"
 fi
+# every detector of the table read (a count in detector_hits), none hit
 hits=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(" ".join("%s=%s" % (k, v) for k, v in d["detector_hits"].items() if v))' \
-	"$run/data/summary.json" 2>/dev/null) || hits="no summary.json"
+d = json.load(open(sys.argv[1]))["detector_hits"]
+want = [l.split("\t")[0] for l in open(sys.argv[2]) if l.strip() and l[0] != "#"]
+print(" ".join(["%s=%s" % (k, v) for k, v in d.items() if v] +
+               ["%s=unread" % k for k in dict.fromkeys(want) if k not in d]))' \
+	"$run/data/summary.json" "$here/qemu/signatures.txt" 2>/dev/null) || hits="no summary.json"
 kml=$(js kmemleak_objects)
 if [ -z "$hits" ] && { [ "$kml" = 0 ] || [ "$kml" = null ]; }; then
 	t_result 0 detectors "none hit, kmemleak $kml"
