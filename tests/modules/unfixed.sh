@@ -1,23 +1,26 @@
 #!/bin/sh
-# unfixed.sh [-n CYCLES] [-k KERNEL] [-a ARGS] [-o RUN] [DIR...|-] - the
-# modules scenario must fail without
+# unfixed.sh [-V KVER] [-n CYCLES] [-k KERNEL] [-a ARGS] [-o RUN] [DIR...|-]
+# - the modules scenario must fail without
 # the series' fixes: each DIR (default: fs/erofs fs/f2fs fs/ubifs
 # fs/ocfs2/cluster, the module-resident sysfs objects the series frees)
-# is copied from the pristine 6.1 tree and built as an external module
-# against the baseline debug kernel (make -C SRC O=OBJ M=COPY of that
-# kernel, niced);
+# is copied from the pristine tree (SRC/pristine of the debug cell) and
+# built as an external module against the baseline debug kernel (make -C
+# SRC O=OBJ M=COPY of that kernel, niced);
 # each .ko replaces the fixed one in a copy of that kernel's modroot,
 # kernel/modules.sh packs it with the cell's initramfs, and the baseline
 # kernel boots the modules scenario with it (CYCLES rounds, default 1).
+# -V: the kernel version, as scripts/cells.sh -k takes it (default 6.1;
+# 6.12: the debug-6.12 cell, its pristine tree build/src-6.12/pristine);
 # -k: another kernel of the debug cell (patched); -a: more kernel
 # arguments (known=1: the steps that fail for bugs outside the series);
 # -o: the run's directory name (default modules-unfixed); DIR "-": no
 # module replaced (the kernel's own, with -a known=1: those bugs).
 #
-# Needs `make TIER=debug kernels initramfs` done (the baseline's
-# Module.symvers and modroot).  Work trees: build/work-modules/unfixed/src
-# (the module sources) and build/work-modules/RUN/;
-# records: build/runs/debug/KERNEL/RUN/ (qemu/run.sh,
+# Needs `make [KVER=6.12] TIER=debug kernels initramfs` done (the
+# kernel's Module.symvers and modroot).  Work trees:
+# build/work-modules/unfixed/src (the module sources) and
+# build/work-modules/RUN/, each with the cell's KSUFFIX (-6.12) on 6.12;
+# records: RUNS/KERNEL/RUN/ of the cell (build/runs/debug/..., qemu/run.sh,
 # judged by qemu/judge.sh).  Prints the verdict, then the run's failed
 # KTAP results and its first detector lines.
 # Exit 0 when the run failed with a detector hit (what the fixes
@@ -25,9 +28,10 @@
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-cycles=1 kernel=baseline args= name=modules-unfixed
-while getopts n:k:a:o: opt; do
+cycles=1 kernel=baseline args= name=modules-unfixed kver=6.1
+while getopts V:n:k:a:o: opt; do
 	case $opt in
+	V) kver=$OPTARG ;;
 	n) cycles=$OPTARG ;; k) kernel=$OPTARG ;; a) args=$OPTARG ;; o) name=$OPTARG ;;
 	*) sed -n '2,/^set -u/p' "$0" >&2; exit 2 ;;
 	esac
@@ -35,12 +39,13 @@ done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || set -- fs/erofs fs/f2fs fs/ubifs fs/ocfs2/cluster
 [ "$*" != - ] || shift
-eval "$(scripts/cells.sh -t debug | grep -E '^(SRC|OBJ|RUNS|INITRAMFS|IMAGE|LOGS)=')"
+cell=$(scripts/cells.sh -k "$kver" -t debug) || exit 2
+eval "$(echo "$cell" | grep -E '^(SRC|OBJ|RUNS|INITRAMFS|IMAGE|KSUFFIX)=')"
 obj=$here/$OBJ/$kernel
-src=$here/build/work-modules/unfixed/src work=$here/build/work-modules/$name
+src=$here/build/work-modules/unfixed$KSUFFIX/src work=$here/build/work-modules/$name$KSUFFIX
 run=$RUNS/$kernel/$name
 [ -f "$obj/Module.symvers" ] && [ -d "$obj/modroot/lib/modules" ] ||
-	{ echo "unfixed.sh: no modules in $obj (make TIER=debug kernels)" >&2; exit 2; }
+	{ echo "unfixed.sh: no modules in $obj (make KVER=$kver TIER=debug kernels)" >&2; exit 2; }
 
 # (the copies of the pristine sources are kept: built again, they build
 # nothing)
@@ -63,7 +68,7 @@ for d; do
 done
 kernel/modules.sh "$work/modroot" "$INITRAMFS" "$work/initramfs.cpio.gz" || exit 2
 # the kernel arguments and timeout of the boot plan's "modules" run
-plan() { qemu/plan.sh -t debug -v cycles="$cycles" -f "$1" "$kernel/modules"; }
+plan() { qemu/plan.sh -k "$kver" -t debug -v cycles="$cycles" -f "$1" "$kernel/modules"; }
 qemu/run.sh -k "$obj/$IMAGE" -i "$work/initramfs.cpio.gz" -s modules -o "$run" \
 	-a "$(plan kargs) $args" -t "$(plan timeout)" >"$work/run.log" 2>&1
 rc=$?
