@@ -10,7 +10,7 @@ tools=$top/build/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-t_plan 116
+t_plan 118
 
 # The config check: a fragment line olddefconfig dropped is named.
 expect 0 "config-check: surviving fragment passes" \
@@ -489,6 +489,16 @@ else
 fi
 clean() { FAKE=clean findings clean; }
 expect 0 "findings.sh: a kernel that survives every attempt: one boot, passed" clean
+past() { "$top/tests/hotplug/findings.sh" -k k -i i -O pci -f 6 -o "$tmp/find-past" -r "$tmp/fakerun"; }
+if expect 1 "findings.sh -f 6: the first boot begins at attempt 6" past; then
+	case $t_out in
+	*"# boot 1: attempts from 6,"*"not ok 1 from_6 # attempt 9 fatal: [Kernel panic]"*"0 passed, 2 failed")
+		t_ok "  ... and skips the finding at attempt 5" ;;
+	*) t_fail "  ... and skips the finding at attempt 5" "$t_out" ;;
+	esac
+else
+	t_fail "  ... and skips the finding at attempt 5"
+fi
 dead() { FAKE=dead findings dead; }
 expect 5 "findings.sh: a boot that never reaches the sweep is an error naming its log" dead
 t_done

@@ -6,11 +6,12 @@
 # (fault_from=N+1) until a sweep ends with a fault-free attempt.
 #
 # usage: findings.sh -k BZIMAGE -i INITRD -O OP -o OUTDIR
-#                    [-A x86_64|i386] [-m MAXBOOTS] [-a "kernel args"]
+#                    [-A x86_64|i386] [-f FROM] [-m MAXBOOTS] [-a "kernel args"]
 #                    [-q "qemu args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
 #
 # OP: an operation of the faultsweep scenario (nsim, pci, sdebug, loop,
 # dummy, veth, cpu, vblk, vscsi, mod: initramfs/scenarios/faultsweep.sh).
+# -f FROM: the first attempt (default 1), to begin past a known finding.
 # -r RUNSH boots with RUNSH instead of qemu/run.sh (the host tests' stub).
 # -a, -q, -t, -n go to qemu/run.sh as they are: the make target passes
 # those of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_QEMU, FAULT_WATCH),
@@ -30,13 +31,13 @@ set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 runsh=$here/qemu/run.sh
 . "$here/tests/ktap.sh"
-kernel= initrd= op= out= arch=x86_64 max=10 args= qargs= timeout=5400 idle=300
+kernel= initrd= op= out= arch=x86_64 first=1 max=10 args= qargs= timeout=5400 idle=300
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:O:o:A:m:a:q:t:n:r: opt; do
+while getopts k:i:O:o:A:f:m:a:q:t:n:r: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
-	o) out=$OPTARG ;; A) arch=$OPTARG ;; m) max=$OPTARG ;;
+	o) out=$OPTARG ;; A) arch=$OPTARG ;; f) first=$OPTARG ;; m) max=$OPTARG ;;
 	a) args=$OPTARG ;; q) qargs=$OPTARG ;; t) timeout=$OPTARG ;;
 	n) idle=$OPTARG ;; r) runsh=$OPTARG ;;
 	*) usage ;;
@@ -85,7 +86,7 @@ first_signature() {
 
 t_version
 t_diag "findings: $op sweep of $kernel, a boot per fatal attempt"
-from=1 boot=0 found=
+from=$first boot=0 found=
 mkdir -p "$out" || exit 5
 while [ $boot -lt "$max" ]; do
 	boot=$((boot + 1))
