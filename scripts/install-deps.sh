@@ -26,7 +26,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-i686-linux-gnu libc6-dev-i386-cross perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
-coccinelle gnuplot-nox erofs-utils f2fs-tools mtd-utils"
+coccinelle gnuplot-nox librsvg2-bin erofs-utils f2fs-tools mtd-utils"
 guests=i386
 for group in "$@"; do
 	case "$group" in
