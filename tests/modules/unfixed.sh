@@ -67,11 +67,10 @@ for d; do
 	done
 done
 kernel/modules.sh "$work/modroot" "$INITRAMFS" "$work/initramfs.cpio.gz" || exit 2
-# the boot plan's "modules" run: its record's timeout (field 9) and
-# kernel arguments (field 12)
-rec=$(qemu/plan.sh -k "$kver" -t debug -v cycles="$cycles" "$kernel/modules") || exit 2
+# the kernel arguments and timeout of the boot plan's "modules" run
+plan() { qemu/plan.sh -k "$kver" -t debug -v cycles="$cycles" -f "$1" "$kernel/modules"; }
 qemu/run.sh -k "$obj/$IMAGE" -i "$work/initramfs.cpio.gz" -s modules -o "$run" \
-	-a "$(echo "$rec" | cut -f12) $args" -t "$(echo "$rec" | cut -f9)" >"$work/run.log" 2>&1
+	-a "$(plan kargs) $args" -t "$(plan timeout)" >"$work/run.log" 2>&1
 rc=$?
 tail -n 1 "$work/run.log"
 grep '^not ok' "$run/result.ktap" | head -n 20
