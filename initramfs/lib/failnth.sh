@@ -302,6 +302,7 @@ fi_mod_pre() {
 	[ -n "$fi_mko" ] || { fi_err "no $fault_mod.ko in $fi_mdir/modules.dep (boot the kernel's own initramfs)"; return 1; }
 	[ ! -e /sys/module/$fi_mname ] || { fi_err "$fault_mod loaded already"; return 1; }
 	fi_mdeps=$(sed -n "s|^$fi_mko: *||p" $fi_mdir/modules.dep)
+	fi_mods0=" $(ls /sys/module | tr '\n' ' ') "	# the modules before
 	for d in $fi_mdeps; do
 		d=$(basename "$d" .ko)
 		modprobe "$d" || { fi_err "modprobe $d"; return 1; }
@@ -317,7 +318,17 @@ fi_mod_post() {
 	for d in $fi_mdeps; do
 		modprobe -r "$(basename "$d" .ko)" 2>/dev/null
 	done
+	# and what the module's init loaded by request_module() (libcrc32c's
+	# crc32c_generic, say): every loadable module that was not there before
+	for m in $(ls /sys/module); do
+		case $fi_mods0 in *" $m "*) continue ;; esac
+		[ ! -e /sys/module/$m/initstate ] || modprobe -r "$m" 2>/dev/null
+	done
 	[ ! -e /sys/module/$fi_mname ] || fi_err "$fi_mname still loaded"
+	for m in $(ls /sys/module); do
+		case $fi_mods0 in *" $m "*) continue ;; esac
+		[ ! -e /sys/module/$m/initstate ] || fi_err "$m loaded by the sweep, still loaded"
+	done
 }
 
 # nsim: the devices left are deleted after the sweep
