@@ -25,18 +25,20 @@ FI_SIG="kobject_add_internal failed"
 FI_FATAL_DETECTORS="kasan oops"
 FI_MARK="$rig_name: failnth"
 
-# fi_bad NAME N: the detectors that attempt N's lines hit, judged by
-# scan-console with the detector table inside a window for FI_SIG, as its
-# "not ok" lines in /tmp/fi.bad; true if there are any.  Attempt N's lines
-# are those after the last "checked" marker (sweep writes one after each
-# attempt's last check): a delayed release's report that lands between
-# one attempt's check and the next attempt's marker is N's.
+# fi_bad NAME N [LAST]: the detectors that attempt N's lines hit, judged
+# by scan-console with the detector table inside a window for FI_SIG, as
+# its "not ok" lines in /tmp/fi.bad; true if there are any.  Attempt N's
+# lines are those after the last "checked" marker (sweep writes one after
+# each attempt's last check): a delayed release's report that lands
+# between one attempt's check and the next attempt's marker is N's.  With
+# LAST, the lines between the last two "checked" markers: the attempt just
+# marked, with what landed between its last check and its marker.
 fi_bad() {
 	{
 		echo "EXPECT-WARNING BEGIN: $FI_SIG"
-		dmesg | tail -n 400 | awk -v m="$FI_MARK $1 checked" \
-			'index($0, m) { buf = ""; next } { buf = buf $0 "\n" }
-			 END { printf "%s", buf }'
+		dmesg | tail -n 400 | awk -v m="$FI_MARK $1 checked" -v last="${3:-}" \
+			'index($0, m) { prev = buf; buf = ""; next } { buf = buf $0 "\n" }
+			 END { printf "%s", last ? prev : buf }'
 		echo "EXPECT-WARNING END"
 	} >/tmp/fi.log
 	scan-console --ktap $SIGS /tmp/fi.log >/tmp/fi.ktap
@@ -75,6 +77,8 @@ sweep() {
 		fi_bad "$1" $n && fi_fatal ||
 			{ $3 $n; fi_bad "$1" $n; }
 		$U kmsg "$FI_MARK $1 checked n=$n"
+		# and what landed after that check, before the marker
+		[ -s /tmp/fi.bad ] || fi_bad "$1" $n last
 		if [ -s /tmp/fi.bad ]; then
 			eval "bad_$1=\$((bad_$1 + 1))"
 			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(fi_first)\""
