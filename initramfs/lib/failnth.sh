@@ -323,15 +323,20 @@ fi_mod_post() {
 		modprobe -r "$(basename "$d" .ko)" 2>/dev/null
 	done
 	# and what the module's init loaded by request_module() (libcrc32c's
-	# crc32c_generic, say): every loadable module that was not there before
-	for m in $(ls /sys/module); do
-		case $fi_mods0 in *" $m "*) continue ;; esac
-		[ ! -e /sys/module/$m/initstate ] || modprobe -r "$m" 2>/dev/null
+	# crc32c_generic, say)
+	for m in $(fi_mod_new); do
+		modprobe -r "$m" 2>/dev/null
 	done
 	[ ! -e /sys/module/$fi_mname ] || fi_err "$fi_mname still loaded"
+	for m in $(fi_mod_new); do
+		fi_err "$m loaded by the sweep, still loaded"
+	done
+}
+# fi_mod_new: the loadable modules that were not there before the sweep
+fi_mod_new() {
 	for m in $(ls /sys/module); do
 		case $fi_mods0 in *" $m "*) continue ;; esac
-		[ ! -e /sys/module/$m/initstate ] || fi_err "$m loaded by the sweep, still loaded"
+		[ ! -e /sys/module/$m/initstate ] || echo "$m"
 	done
 }
 
