@@ -17,7 +17,7 @@
 # build).  Exits non-zero if any test failed.
 #
 # Time (2 shared cores, nice -n 10): allmodconfig + modules_prepare about
-# 5 min the first time; the 16 objects of 0005-0017 5 to 23 min (load).
+# 5 min the first time; the 16 objects of the ktype-release patches 5 to 23 min (load).
 #
 # Environment: SERIES_DIR, JOBS (default 2).
 set -u

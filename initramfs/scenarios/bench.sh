@@ -1,4 +1,4 @@
-# bench - time kobject reference counting in the guest (series 0021:
+# bench - time kobject reference counting in the guest (the series' kobject bench patch:
 # /sys/kernel/debug/kobject_bench, both kernels).
 #
 # Arguments (kernel command line, key=value; /init exports them as arg_KEY):
