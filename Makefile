@@ -460,4 +460,6 @@ distclean:
 -include tests/hotplug/hotplug.mk
 -include tests/modules/modules.mk
 -include lava/lava.mk
+# user-facing targets of their own concern, one file each (mk/README)
+include $(sort $(wildcard mk/*.mk))
 
