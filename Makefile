@@ -81,6 +81,9 @@ PLAN_DEPS := qemu/plan.sh qemu/run.sh
 boot	= $(PHASE) "boot $(CELL)/$(1) $(2)" $(LOGS)/$(CELL)-$(1)-$(2).log \
 	  $(PLAN) -x qemu/run.sh $(1)/$(2)
 export ARCH	# kbuild and kernel/configure.sh read it
+# the kunit.py that parses the KTAP of a run (qemu/judge.sh): the cell's
+# own tree's, the user's tree under KSRC=, never another cell's
+export KUNIT_PY := $(abspath $(SRC)/pristine/tools/testing/kunit/kunit.py)
 # A cross-compiled arch (CROSS, arm64): kbuild's CROSS_COMPILE, and its
 # compiler, QEMU and guest userland from install-deps.sh's group ARCH.
 ifneq ($(CROSS),)
@@ -135,11 +138,11 @@ help:
 
 ## install missing Debian packages (apt-get, root or sudo)
 deps: $(B)/deps.stamp
-$(B)/deps.stamp: scripts/install-deps.sh
+$(B)/deps.stamp: scripts/install-deps.sh scripts/needs.txt
 	@mkdir -p $(B)
 	@$(PHASE) deps $(LOGS)/deps.log scripts/install-deps.sh
 	@touch $@
-$(B)/deps-%.stamp: scripts/install-deps.sh | $(B)/deps.stamp
+$(B)/deps-%.stamp: scripts/install-deps.sh scripts/needs.txt | $(B)/deps.stamp
 	@$(PHASE) "deps $*" $(LOGS)/deps-$*.log scripts/install-deps.sh $*
 	@touch $@
 

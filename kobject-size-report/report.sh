@@ -73,6 +73,17 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 . "$here/scripts/lib.sh"
 
+# every tool the phases below call, there before the first of them
+# (scripts/needs.txt names each one's package): the dist layouts'
+# compilers (the arch's CROSS, arm64-dist's aarch64-linux-gnu-gcc), pahole
+need="gcc make python3 pkg-config flex bison bc perl"
+[ "$pahole" = 0 ] || need="$need pahole"
+for l in $DIST_LAYOUTS; do
+	cross=$(cell_fact CROSS -a "${l%%-*}")
+	need="$need ${cross}gcc"
+done
+scripts/need.sh -c $need || die "a tool above is missing: nothing was built"
+
 build_tools
 make_trees
 probe_all

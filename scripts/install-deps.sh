@@ -2,13 +2,21 @@
 # install-deps.sh - install the Debian packages the project needs, if missing
 # (apt-get update, retried if a mirror is mid-sync, then apt-get install; as root or through sudo).
 #
-# install-deps.sh [GROUP...]: optional groups on top of the base set:
-#   lava   lava-dispatcher (lava-run, for lava/lava.mk)
-#   6.12   linux-source-6.12 (KVER=6.12, series-6.12/)
-#   arm64  the arm64 cell (ARCH=arm64): the cross compiler
-#          (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross),
-#          qemu-system-arm (qemu-system-aarch64) and the arm64 guest
-#          userland
+# install-deps.sh [-n] [GROUP...]: optional groups on top of the base set
+# (-n: print the packages, install nothing):
+#   lava     lava-dispatcher (lava-run, for lava/lava.mk)
+#   6.12     linux-source-6.12 (KVER=6.12, series-6.12/)
+#   arm64    the arm64 cell (ARCH=arm64): its C library for the guest's
+#            programs (libc6-dev-arm64-cross), qemu-system-arm
+#            (qemu-system-aarch64) and the arm64 guest userland; the base
+#            set has its cross compiler, as the size report's arm64-dist
+#            layout needs it on every machine
+#   postings git-email and b4 (make postings)
+#   gate     mmdebstrap (make fresh-root)
+# When the packages are in, scripts/need.sh checks that every command and
+# file of scripts/needs.txt for these groups is there: a package that no
+# longer brings what the pipeline calls stops here, named, not ten
+# minutes into a build.
 #
 # erofs-utils, f2fs-tools and mtd-utils make the filesystem images of the
 # modules scenario (kernel/modules.sh).
@@ -25,20 +33,26 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
-gcc-i686-linux-gnu libc6-dev-i386-cross perl kmod python3-ply git libjansson-dev libyaml-dev pkg-config
-coccinelle gnuplot-nox librsvg2-bin erofs-utils f2fs-tools mtd-utils"
-guests=i386
+gcc-i686-linux-gnu libc6-dev-i386-cross gcc-aarch64-linux-gnu perl kmod python3-ply git
+libjansson-dev libyaml-dev pkg-config coccinelle sparse gnuplot-nox librsvg2-bin
+erofs-utils f2fs-tools mtd-utils"
+guests=i386 list= groups=
+[ "${1:-}" != -n ] || { list=1; shift; }
 for group in "$@"; do
 	case "$group" in
 	lava) pkgs="$pkgs lava-dispatcher" ;;
-	6.1) ;;
+	6.1) continue ;;
 	6.12) pkgs="$pkgs linux-source-6.12" ;;
-	arm64) pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm"
+	arm64) pkgs="$pkgs libc6-dev-arm64-cross qemu-system-arm"
 	       guests="$guests arm64" ;;
-	*) echo "install-deps.sh: unknown group '$group' (have: lava 6.12 arm64)" >&2
+	postings) pkgs="$pkgs git-email b4" ;;
+	gate) pkgs="$pkgs mmdebstrap" ;;
+	*) echo "install-deps.sh: unknown group '$group' (have: lava 6.12 arm64 postings gate)" >&2
 	   exit 2 ;;
 	esac
+	groups="$groups $group"
 done
+[ -z "$list" ] || { printf '%s\n' $pkgs; exit 0; }
 guest_pkgs="busybox-static sysfsutils libsysfs2 libc6"
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -95,3 +109,9 @@ for a in $guests; do
 	done
 	{ echo "$guest_pkgs"; ls "$debs"; } > "$root/.stamp"
 done
+
+# what the groups' phases call, there now (scripts/needs.txt)
+"$here/scripts/need.sh" $groups || {
+	echo "install-deps.sh: the packages above are not installed; apt-get's output is above (and in build/logs/deps*.log under make)" >&2
+	exit 1
+}
