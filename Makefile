@@ -194,6 +194,15 @@ endif
 alone: walk census hotplug
 endif
 
+# A git tree of Debian's tarball (kernel/tarball-git.sh), to try the
+# KSRC= modes without a tree of one's own; make check takes its 6.12 cell
+# through it.
+.PHONY: tarball-git
+## a git tree of Debian's KVER tarball in build/git/linux-KVER (for KSRC=)
+tarball-git: $(SRC)/pristine.stamp
+	@$(PHASE) "git tree of linux-source-$(KVER)" $(LOGS)/tarball-git-$(KVER).log \
+		kernel/tarball-git.sh $(SRC)/pristine $(B)/git/linux-$(KVER)
+
 ## unpack the pristine tree, make the baseline and patched trees
 trees: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp)
 ## configure both kernels, check that every fragment line survived
@@ -355,6 +364,19 @@ $(REPORT)/report.txt: $(REPORT_RUNS) $(BENCH_RUNS) $(REPORT_DEPS) \
 		-x "$(foreach t,$(filter-out $(TIER),debug fast),$(t)$(SUFFIX))" \
 		-c "$(REPORT_SCENARIOS)" -S $(SRC) -w $(SIZE) -o $(REPORT) \
 		$(if $(REPORT_NOTE),-N "$(REPORT_NOTE)")
+
+# The report from the cell's recorded runs alone, booting nothing: the
+# same report.sh with every layout `make` computes (the dist layouts of
+# every arch, pahole, bloat-o-meter), on the runs make check made of its
+# debug kernels (the hotplug stress: census, slab and meminfo after it),
+# so that CI fails where a new user's `make` would fail in its report.
+.PHONY: report-recorded
+## the size report from the cell's recorded runs, booting nothing (make check's, on the debug cell)
+report-recorded: | $(HOST_TOOLS)
+	@$(PHASE) "size report $(CELL), recorded runs" $(LOGS)/report-recorded-$(CELL).log \
+		kobject-size-report/report.sh -s $(SERIES) -t $(CELL) -x "" \
+		-c "$(REPORT_SCENARIOS)" -S $(SRC) -w $(SIZE) -o $(B)/report-recorded-$(CELL)
+	@cat $(B)/report-recorded-$(CELL)/report.txt
 
 # One table across every size report under build/ (kernel x arch x tier),
 # and build/compare/compare.svg (bytes grown per ktype, hot-path change and

@@ -55,14 +55,19 @@ s_add hdeps "host tests: needs.txt and install-deps.sh agree, need.sh names pack
 # i386 likewise (two more kernels; the full cells are make matrix's).
 matrix=${CHECK_MATRIX:-0}
 s_add s612 "series-6.12: applies to 6.12 (quilt, git am), checkpatch"
-s_add c612 "6.12 i386 (smoke tier), both kernels: boot + KUnit, census"
+s_add g612 "KSRC=: a git tree of Debian's 6.12 tarball"
+s_add c612 "6.12 i386 (smoke tier) through KSRC=, both kernels: boot + KUnit, census"
 [ "$matrix" = 1 ] && s_add c61 "6.1 i386 (smoke tier), both kernels: boot + KUnit, census"
 {
 	# NICE: series-tools/check.sh and tests/boot-step.sh run at it
 	NICE=10 && export NICE
 	s_run "$s612" $MAKE --no-print-directory KVER=6.12 series-apply
-	s_run "$c612" tests/boot-step.sh "kunit census" TIER=smoke KVER=6.12 ARCH=i386 \
-		kunit census
+	# the README's KSRC= mode from its own state: a git tree made from
+	# the tarball, the series applied with git am in worktrees, the
+	# judge's kunit.py from that tree (no build/src-6.12 tree is read)
+	s_run "$g612" $MAKE --no-print-directory KVER=6.12 tarball-git
+	s_run "$c612" tests/boot-step.sh "kunit census" TIER=smoke KSRC=build/git/linux-6.12 \
+		ARCH=i386 kunit census
 	[ "$matrix" != 1 ] ||
 		s_run "$c61" tests/boot-step.sh "kunit census" TIER=smoke ARCH=i386 kunit census
 } &
@@ -94,6 +99,7 @@ s_add rig "rig: failure modes of a real boot"
 s_add kunit "boot + KUnit, both kernels"
 s_add walk "boot + /sys walk, both kernels, diff"
 s_add mod_p "modules: erofs, f2fs, ubifs, ocfs2 o2nm loaded, used, unloaded, patched"
+s_add report "size report: every layout (dist x86_64, i386, arm64; pahole, bloat-o-meter), from the hotplug runs"
 s_add series "series: apply, checkpatch, bisect, users"
 [ "$built" = 0 ] && {
 	s_run "$hp_b" tests/boot-step.sh baseline/hotplug hotplug-baseline CYCLES="$cycles"
@@ -110,6 +116,9 @@ s_add series "series: apply, checkpatch, bisect, users"
 	s_run "$fi_p" tests/boot-step.sh patched/hotplug-fault hotplug-fault-patched \
 		HOTPLUG_FAULT_OPS=pci,cpu
 	s_run "$planted" $MAKE hotplug-planted
+	# the report `make` ends with, on these kernels' hotplug runs (both
+	# lanes' stress done): a missing cross compiler or pahole fails here
+	s_wait "$hp_b" && s_run "$report" $MAKE --no-print-directory report-recorded
 } &
 # the series check's bisect takes each debug kernel as the prefix it was
 # built from (same config and sources, its log read for warnings: the

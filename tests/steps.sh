@@ -80,6 +80,19 @@ s_run() {
 	[ "$_ok" = 1 ]
 }
 
+# s_wait N...: until each step N has its result (another lane's), at most
+# an hour; false if one never came
+s_wait() {
+	for _w; do
+		_t=0
+		while [ ! -f "$s_res/$_w.doc" ]; do
+			[ "$_t" -lt 3600 ] || return 1
+			sleep 5
+			_t=$((_t + 5))
+		done
+	done
+}
+
 s_step() {
 	s_add _step "$1"
 	shift
