@@ -11,6 +11,16 @@
 #     indented code line, or on a record's "# command:" line) that the
 #     Makefile does not define (make -qp reads it and its includes);
 #   - an absolute path of a machine (/home, /root, /tmp, /work, ...).
+# The guides, README.md and HACKING.md, fail on a make command line whose
+# VAR= is not a knob of the Makefile or its includes (a "NAME ?=" line),
+# and on a path of the repository (scripts/..., qemu/..., Makefile, ...)
+# in backquotes or a code line that is not there (a CAPS or <word> part matches any name); README.md
+# also fails past 150 lines, or when its first 40 lines lack the two
+# commands (`make`, `make check`) and where the report lands
+# (build/report/report.txt).
+# Each file of results/ is a record: its first 25 lines give a date
+# (YYYY-MM-DD), a commit, its command and the machine, and no line names
+# a work session or helpers.
 # The manifest, results/README.md, has a table with a row per file of
 # results/ (`FILE` | what | command | commit): a row for a file that is not
 # there, a file without a row, or a row without a command or a commit
@@ -44,7 +54,17 @@ if [ ! -s "$tmp/targets" ]; then
 	exit
 fi
 
-files=$(ls README.md series*/README.md results/* 2> /dev/null)
+# the knobs: "NAME ?=" lines of the Makefile and the files it includes
+# (what make help lists)
+mfiles=$(MAKEFLAGS='' MFLAGS='' MAKELEVEL='' make -qp -f Makefile help 2> /dev/null |
+	sed -n 's/^MAKEFILE_LIST := //p' | head -n 1)
+# shellcheck disable=SC2086
+sed -n 's/^\([A-Z_][A-Z0-9_]*\)[ \t]*?=.*/\1/p' ${mfiles:-Makefile} 2> /dev/null |
+	sort -u > "$tmp/knobs"
+# the repository's files and folders (build/ aside), for the guides' paths
+find . -path ./build -prune -o -path ./.git -prune -o -print | sed 's|^\./||' > "$tmp/paths"
+
+files=$(ls README.md HACKING.md series*/README.md results/* 2> /dev/null)
 set -- $files
 t_plan $(($# + 2))
 
@@ -60,6 +80,8 @@ FNR == NR && FILENAME ~ /patches$/ {
 	next
 }
 FILENAME ~ /targets$/ { target[$1] = 1; next }
+FILENAME ~ /knobs$/ { knob[$1] = 1; next }
+FILENAME ~ /paths$/ { path[$1] = 1; next }
 function bad(why) { printf "%s:%d: %s\n", file, FNR, why; nbad++ }
 # a patch named by file: the name (or a prefix of it) of a patch
 function patchname(p,    n) {
@@ -108,6 +130,11 @@ function makes(text,    rest, n, w, i, t) {
 			if (t == "")
 				continue
 			if (t ~ /^[A-Z_][A-Z0-9_]*=/ || t ~ /^-/) {
+				if (guide && t ~ /^[A-Z_]/) {
+					k = t; sub(/=.*/, "", k)
+					if (!(k in knob))
+						bad("make " k "=: no such knob in the Makefile (make help)")
+				}
 				if (t ~ /[,;)]$/)
 					break
 				continue
@@ -123,8 +150,41 @@ function makes(text,    rest, n, w, i, t) {
 		}
 	}
 }
+# a path of the repository named by a guide: there, or (with CAPS or
+# <word> parts, or a glob) some path matches it
+function repopath(p,    re, i) {
+	sub(/[.,:;)]+$/, "", p); sub(/\/$/, "", p)
+	if (p in path)
+		return 1
+	if (p !~ /[<>*{}]|[A-Z][A-Z_]+/)
+		return 0
+	re = p
+	gsub(/\./, "[.]", re); gsub(/\*/, "[^/]*", re); gsub(/<[^>]*>/, "[^/]+", re)
+	gsub(/[A-Z][A-Z_]+/, "[^/]+", re)
+	while (match(re, /\{[^}]*\}/))
+		re = substr(re, 1, RSTART - 1) "(" substr(re, RSTART + 1, RLENGTH - 2) ")" substr(re, RSTART + RLENGTH)
+	for (i in path)
+		if (i ~ ("^" re "$"))
+			return 1
+	return 0
+}
 {
 	line = $0
+	if (guide) {
+		# in backquotes and indented code lines: the names meant literally
+		rest = (line ~ /^(    |\t)/) ? line : ""
+		span = line
+		while (match(span, /`[^`]*`/)) {
+			rest = rest " " substr(span, RSTART + 1, RLENGTH - 2)
+			span = substr(span, RSTART + RLENGTH)
+		}
+		while (match(rest, /(^|[^A-Za-z0-9_.~\/$<-])(Makefile|README[.]md|HACKING[.]md|(scripts|series|series-6[.]12|series-tools|tools|kernel|initramfs|qemu|kobject-size-report|tests|lava|results|mk|lib|docs)\/[A-Za-z0-9_.*\/<>{}-]*)/)) {
+			p = substr(rest, RSTART, RLENGTH); sub(/^[^A-Za-z]/, "", p)
+			rest = substr(rest, RSTART + RLENGTH)
+			if (!repopath(p))
+				bad("path " p ": not in the repository")
+		}
+	}
 	# patch files: NNNN-slug[.patch] and new-slug.patch
 	rest = line
 	while (match(rest, /(^|[^A-Za-z0-9_.\/-])(0[0-9][0-9][0-9]-[A-Za-z][A-Za-z0-9_.,+-]*|new-[a-z0-9-]+\.patch)/)) {
@@ -168,12 +228,46 @@ check() {
 	series/*) rel=series ;;
 	*) rel= ;;
 	esac
-	awk -v rel="$rel" -v file="$1" -v md="$(case $1 in *.md) echo 1 ;; esac)" "$prog" \
-		"$tmp/patches" "$tmp/targets" "$1"
+	guide=
+	case $1 in README.md | HACKING.md | docs/*) guide=1 ;; esac
+	awk -v rel="$rel" -v file="$1" -v md="$(case $1 in *.md) echo 1 ;; esac)" \
+		-v guide="$guide" "$prog" \
+		"$tmp/patches" "$tmp/targets" "$tmp/knobs" "$tmp/paths" "$1" || return 1
+	case $1 in
+	README.md) readme "$1" ;;
+	results/README.md) ;;
+	# not yet in record form, written by their own steps: the findings
+	# table (rendered from the findings store) and the series checks'
+	# KTAP (remade at each series change)
+	results/findings.md | results/series-check*.ktap) ;;
+	results/*) record "$1" ;;
+	esac
+}
+
+# readme FILE: a user's first screen: the two commands and where the
+# report lands in its first 40 lines, 150 lines at most
+readme() {
+	n=$(wc -l < "$1")
+	[ "$n" -le 150 ] || echo "$1: $n lines, more than 150"
+	head -n 40 "$1" > "$tmp/head"
+	grep -q '^    make  *\(#\|$\)' "$tmp/head" || echo "$1: no \`make\` line in its first 40"
+	grep -q '^    make check\( \|$\)' "$tmp/head" || echo "$1: no \`make check\` line in its first 40"
+	grep -q 'build/report/report[.]txt' "$tmp/head" || echo "$1: its first 40 lines do not say where the report lands (build/report/report.txt)"
+}
+
+# record FILE: a record of results/: dated, with its command, commit and
+# machine in its first 25 lines; no work session or helpers named
+record() {
+	head -n 25 "$1" > "$tmp/head"
+	grep -q '20[0-9][0-9]-[01][0-9]-[0-3][0-9]' "$tmp/head" || echo "$1: no date (YYYY-MM-DD) in its first 25 lines"
+	grep -qi 'command' "$tmp/head" || echo "$1: no command in its first 25 lines"
+	grep -q '\b[0-9a-f]\{7,40\}\b' "$tmp/head" || echo "$1: no commit in its first 25 lines"
+	grep -qi 'machine' "$tmp/head" || echo "$1: no machine in its first 25 lines"
+	grep -niE "session [0-9]|helpers'" "$1" | head -n 3 | sed "s|^|$1:|; s|\$| (a work session, not a record)|"
 }
 
 for f; do
-	if out=$(check "$f"); then
+	if out=$(check "$f") && [ -z "$out" ]; then
 		t_ok "$f"
 	else
 		t_fail "$f" "$(printf '%s\n' "$out" | head -n 20 | sed '1!s/^/# /')"
