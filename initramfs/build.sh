@@ -118,6 +118,67 @@ else
 	done
 fi
 
+# stress-ng, the hotplug stress's readers (scenarios/hotplug.sh readers=,
+# /lib/peer.sh): Debian's binary and every library it loads, found as
+# systool's are; left out (a note here, SKIP in the guest) where it is
+# not installed (x86_64: on PATH; another arch: in its unpacked userland).
+if [ -z "$GUEST_CC" ]; then
+	stressng=$(command -v stress-ng || :)
+else
+	stressng=$root/usr/bin/stress-ng
+	[ -x "$stressng" ] || stressng=
+fi
+if [ -z "$stressng" ]; then
+	echo "initramfs/build.sh: no stress-ng for $arch: the hotplug readers will be skipped (apt-get install stress-ng)" >&2
+elif [ -z "$GUEST_CC" ]; then
+	cp -L "$stressng" bin/stress-ng
+	for lib in $(ldd "$stressng" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+					   $1 ~ /^\// { print $1 }'); do
+		[ -e ".$lib" ] && continue
+		mkdir -p ".$(dirname "$lib")"
+		cp -L "$lib" ".$lib"
+	done
+else
+	cp -L "$stressng" bin/stress-ng
+	todo=$(needed "$stressng")
+	while [ -n "$todo" ]; do
+		set -- $todo
+		todo=
+		for n; do
+			[ -e "lib/$n" ] && continue
+			for d in "$root"/usr/lib/*-linux-gnu* "$root"/lib/*-linux-gnu*; do
+				[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
+			done
+			[ -e "lib/$n" ] || die "$n (needed by stress-ng) not found in $root"
+			todo="$todo $(needed "lib/$n")"
+		done
+	done
+fi
+
+# the kernel's own selftests the hotplug stress runs (selftests=), from
+# each unpacked Debian tree (build/src/pristine, build/src-6.12/pristine;
+# the series changes no selftest) as /selftests/VERSION.PATCHLEVEL/TARGET/:
+# the guest takes its kernel's.  Scripts as they are; C tests built
+# static here with the guest's compiler.
+for tree in "$here"/../build/src*/pristine; do
+	st=$tree/tools/testing/selftests
+	[ -d "$st" ] || continue
+	ver=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p' "$tree/Makefile" | paste -sd.)
+	mkdir -p "selftests/$ver"
+	for t in cpu-hotplug/cpu-on-off-test.sh memory-hotplug/mem-on-off-test.sh; do
+		[ -f "$st/$t" ] || continue
+		mkdir -p "selftests/$ver/${t%/*}"
+		cp "$st/$t" "selftests/$ver/$t"
+		chmod 755 "selftests/$ver/$t"
+	done
+	if [ -f "$st/uevent/uevent_filtering.c" ]; then
+		mkdir -p "selftests/$ver/uevent"
+		$CC -static -O2 -s -Wall -I"$st" -o "selftests/$ver/uevent/uevent_filtering" \
+			"$st/uevent/uevent_filtering.c" ||
+			die "cannot compile $st/uevent/uevent_filtering.c"
+	fi
+done
+
 # guest programs, static
 for src in "$here"/guest/*.c; do
 	prog=$(basename "$src" .c)

@@ -10,6 +10,18 @@
 #                   after the other, unbound in parallel, then deleted
 #                   in the background while the next cycles run
 #   nsim_inflight=J at most J cycles' netdevsim teardowns at once (default 4)
+#   readers=a,b,... stress-ng stressors (sysfs, dev, procfs: Debian's
+#                   stress-ng, one instance each, niced) reading beside
+#                   the whole stress, from setup to the last cycle
+#                   (default none; /lib/peer.sh)
+#   consumer=1      a udev-like uevent consumer beside it
+#                   (/bin/uevent-reader: opens each added device's node,
+#                   reads the attributes of each device and its parents,
+#                   races a read of each removed path); default 0
+#   selftests=a,b   the kernel's own selftests of the running kernel's
+#                   version after the last cycle, the readers still
+#                   running (cpu-hotplug, uevent, memory-hotplug; default
+#                   none)
 #   settle=S        at least S seconds between the last cycle and the
 #                   census, the /sys snapshot and kmemleak (default 6:
 #                   kmemleak reports objects 5 s old), then until the live
@@ -27,7 +39,9 @@
 # qnet and qblk); pers (00:04.0) is the device pci and bind work on.
 #
 # KTAP: setup, one test per trigger in the mix (SKIP when setup failed; an
-# error in the warm-up cycle counts as "cycle 0"), uevents (hotplug-util's
+# error in the warm-up cycle counts as "cycle 0"), with selftests= the
+# nested document "selftests", with readers= the nested "readers" (one
+# test per stressor), with consumer=1 "uevent_consumer", uevents (hotplug-util's
 # netlink listener: add == remove, every SEQNUM seen, no overrun), then
 # rig_postcheck (/lib/postcheck.sh): census (live kobjects; /sys directory
 # count without the census file), sysfs_snapshot, kmemleak, and one per
@@ -40,6 +54,7 @@
 . /lib/streams.sh
 . /lib/host.sh
 . /lib/postcheck.sh
+. /lib/peer.sh
 
 cycles=${arg_cycles:-10}
 mix=$(echo "${arg_mix:-qnet,qblk,pci,bind,cpu,nsim,scsi}" | tr ',' ' ')
@@ -50,6 +65,9 @@ nsim_q=${nsim_q:-8}
 nsim_k=${arg_nsim_devs:-2}
 nsim_inflight=${arg_nsim_inflight:-4}
 settle=${arg_settle:-6}
+readers=${arg_readers:-none}
+consumer=${arg_consumer:-0}
+selftests=${arg_selftests:-none}
 UE_LOG=/tmp/ue.log
 CHECKS="census snapshot kmemleak dmesg"
 
@@ -110,7 +128,7 @@ mix=$known
 : >$UE_LOG
 ue_pid=
 ntrig=$(echo $mix | wc -w)
-ktap_plan $((1 + ntrig + 1 + $(rig_postcheck_count $CHECKS)))
+ktap_plan $((1 + ntrig + $(peer_count "$readers" "$consumer" "$selftests") + 1 + $(rig_postcheck_count $CHECKS)))
 t_start=$(cs)
 
 # The plan above counts one test per trigger of the mix: a failed setup
@@ -118,6 +136,7 @@ t_start=$(cs)
 if setup; then
 	ktap_result 0 setup "host $host, uevent listener $ue_pid"
 	run=$mix
+	peer_start "$readers" "$consumer"
 else
 	ktap_result 1 setup "$setup_err"
 	run=
@@ -154,6 +173,24 @@ for t in $mix; do
 	fi
 done
 
+# the kernel's selftests beside the readers, then the readers' results
+t_peer=$(cs)
+if [ "$selftests" != none ]; then
+	if [ -n "$run" ]; then
+		peer_selftests "$selftests"
+	else
+		ktap_result 0 selftests "SKIP setup failed"
+	fi
+fi
+peer_stop
+if [ -n "$run" ]; then
+	peer_report
+else
+	[ "$readers" = none ] || ktap_result 0 readers "SKIP setup failed"
+	[ "$consumer" != 1 ] || ktap_result 0 uevent_consumer "SKIP setup failed"
+fi
+cs_peer=$(($(cs) - t_peer))
+
 # the release delays (<= 4 s) and kmemleak's minimum age (5 s) pass
 t_settle=$(cs)
 rig_quiesce "$settle" 120 || diag "still changing after 120 s"
@@ -189,6 +226,8 @@ host_bye
 
 spc=0
 [ "$cycles" -gt 0 ] && spc=$(awk "BEGIN { printf \"%.3f\", $cs_cycles / 100 / $cycles }")
+[ "$readers$consumer$selftests" = none0none ] ||
+	diag "peers: readers $readers, consumer $consumer, selftests $selftests ($((cs_peer / 100)) s after the cycles)"
 diag "cycles $cycles in $((cs_cycles / 100)) s ($spc s/cycle); settle $((cs_settle / 100)) s," \
 	"kmemleak $((cs_kml / 100)) s, total $((($(cs) - t_start) / 100)) s"
 for t in $mix; do
