@@ -19,8 +19,8 @@
 #                   reads the attributes of each device and its parents,
 #                   races a read of each removed path); default 0
 #   selftests=a,b   the kernel's own selftests of the running kernel's
-#                   version after the last cycle, the readers still
-#                   running (cpu-hotplug, uevent, memory-hotplug; default
+#                   version, after setup, beside the readers, before the
+#                   warm-up (cpu-hotplug, uevent, memory-hotplug; default
 #                   none)
 #   settle=S        at least S seconds between the last cycle and the
 #                   census, the /sys snapshot and kmemleak (default 6:
@@ -38,10 +38,10 @@
 # the slots occupied at boot.  Setup deletes slot02 and slot03 (reused by
 # qnet and qblk); pers (00:04.0) is the device pci and bind work on.
 #
-# KTAP: setup, one test per trigger in the mix (SKIP when setup failed; an
-# error in the warm-up cycle counts as "cycle 0"), with selftests= the
-# nested document "selftests", with readers= the nested "readers" (one
-# test per stressor), with consumer=1 "uevent_consumer", uevents (hotplug-util's
+# KTAP: setup, with selftests= the nested document "selftests", one test
+# per trigger in the mix (SKIP when setup failed; an error in the warm-up
+# cycle counts as "cycle 0"), with readers= the nested "readers" (one test
+# per stressor), with consumer=1 "uevent_consumer", uevents (hotplug-util's
 # netlink listener: add == remove, every SEQNUM seen, no overrun), then
 # rig_postcheck (/lib/postcheck.sh): census (live kobjects; /sys directory
 # count without the census file), sysfs_snapshot, kmemleak, and one per
@@ -142,6 +142,20 @@ else
 	run=
 fi
 
+# the kernel's selftests, beside the readers, before the warm-up: what
+# they leave behind (uevent's synthetic "add" events, its namespaces'
+# devices, released later) settles before the census and the uevent
+# count start
+t_self=$(cs)
+if [ "$selftests" != none ]; then
+	if [ -n "$run" ]; then
+		peer_selftests "$selftests"
+	else
+		ktap_result 0 selftests "SKIP setup failed"
+	fi
+fi
+cs_self=$(($(cs) - t_self))
+
 # warm-up: first-use allocations are not leaks; then let releases finish.
 # A trigger's error in the warm-up (cycle 0) is its error: err_T is kept.
 [ -n "$run" ] && run_cycles 0 0
@@ -173,15 +187,8 @@ for t in $mix; do
 	fi
 done
 
-# the kernel's selftests beside the readers, then the readers' results
+# the readers' results
 t_peer=$(cs)
-if [ "$selftests" != none ]; then
-	if [ -n "$run" ]; then
-		peer_selftests "$selftests"
-	else
-		ktap_result 0 selftests "SKIP setup failed"
-	fi
-fi
 peer_stop
 if [ -n "$run" ]; then
 	peer_report
@@ -227,7 +234,7 @@ host_bye
 spc=0
 [ "$cycles" -gt 0 ] && spc=$(awk "BEGIN { printf \"%.3f\", $cs_cycles / 100 / $cycles }")
 [ "$readers$consumer$selftests" = none0none ] ||
-	diag "peers: readers $readers, consumer $consumer, selftests $selftests ($((cs_peer / 100)) s after the cycles)"
+	diag "peers: readers $readers, consumer $consumer, selftests $selftests ($((cs_self / 100)) s; the readers' end $((cs_peer / 100)) s)"
 diag "cycles $cycles in $((cs_cycles / 100)) s ($spc s/cycle); settle $((cs_settle / 100)) s," \
 	"kmemleak $((cs_kml / 100)) s, total $((($(cs) - t_start) / 100)) s"
 for t in $mix; do
