@@ -99,13 +99,13 @@ set +e
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		sh -c "cd '$long' && $cmd" < /dev/null 2>&1
 	echo $? > "$root.rc"
-	times | tail -n 1 > "$root.cpu"
+	times > "$root.cpu"	# not piped: a pipeline's times would be its own
 } | tee "$root.out"
 set -e
 rc=$(cat "$root.rc")
 wall=$(($(date +%s) - start))
 # times: "XmY.ZZZs XmY.ZZZs", the children's user and system time
-cpu=$(awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%d", s }' "$root.cpu")
+cpu=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%d", s }' "$root.cpu")
 last=$(grep -v '^$' "$root.out" | tail -n 1)
 echo "fresh-root: last line: $last"
 echo "fresh-root: $cmd at $commit: exit $rc, $wall s wall, $cpu s CPU (output: $root.out)"

@@ -112,6 +112,6 @@ done
 
 # what the groups' phases call, there now (scripts/needs.txt)
 "$here/scripts/need.sh" $groups || {
-	echo "install-deps.sh: the packages above are not installed; apt-get's output is above (and in build/logs/deps*.log under make)" >&2
+	echo "install-deps.sh: what the pipeline calls is missing (above): its package is not in this script's list, or apt-get failed (its output is above; under make: build/logs/deps*.log)" >&2
 	exit 1
 }
