@@ -8,11 +8,18 @@
 # usage: findings.sh -k BZIMAGE -i INITRD -O OP -o OUTDIR
 #                    [-A x86_64|i386] [-f FROM] [-m MAXBOOTS] [-a "kernel args"]
 #                    [-q "qemu args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
+#                    [-H HOOK]
 #
 # OP: an operation of the faultsweep scenario (nsim, pci, sdebug, loop,
 # dummy, veth, cpu, vblk, vscsi, mod: initramfs/scenarios/faultsweep.sh).
 # -f FROM: the first attempt (default 1), to begin past a known finding.
 # -r RUNSH boots with RUNSH instead of qemu/run.sh (the host tests' stub).
+# -H HOOK runs "HOOK RUNDIR" after each boot (make findings: the boot's
+# records into the findings store, findings/campaign.sh).
+# A boot the per-boot limit (-t) ended is not a finding: the attempt it
+# was in is booted again (once; cut twice, it counts as fatal).
+# OUTDIR/next holds the attempt the next boot starts from, OUTDIR/done the
+# sweep's fault points once it ended: a campaign resumes from them.
 # -a, -q, -t, -n go to qemu/run.sh as they are: the make target passes
 # those of its own sweep (hotplug.mk: FAULT_ARGS, FAULT_QEMU, FAULT_WATCH),
 # so both boot the same way.
@@ -31,15 +38,15 @@ set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 runsh=$here/qemu/run.sh
 . "$here/tests/ktap.sh"
-kernel= initrd= op= out= arch=x86_64 first=1 max=10 args= qargs= timeout=5400 idle=300
+kernel= initrd= op= out= arch=x86_64 first=1 max=10 args= qargs= timeout=5400 idle=300 hook=
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:O:o:A:f:m:a:q:t:n:r: opt; do
+while getopts k:i:O:o:A:f:m:a:q:t:n:r:H: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
 	o) out=$OPTARG ;; A) arch=$OPTARG ;; f) first=$OPTARG ;; m) max=$OPTARG ;;
 	a) args=$OPTARG ;; q) qargs=$OPTARG ;; t) timeout=$OPTARG ;;
-	n) idle=$OPTARG ;; r) runsh=$OPTARG ;;
+	n) idle=$OPTARG ;; r) runsh=$OPTARG ;; H) hook=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -86,8 +93,9 @@ first_signature() {
 
 t_version
 t_diag "findings: $op sweep of $kernel, a boot per fatal attempt"
-from=$first boot=0 found=
+from=$first boot=0 found= cut=
 mkdir -p "$out" || exit 5
+rm -f "$out/done"
 while [ $boot -lt "$max" ]; do
 	boot=$((boot + 1))
 	run=$out/from-$from
@@ -96,6 +104,7 @@ while [ $boot -lt "$max" ]; do
 	"$runsh" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
 		-a "fault_ops=$op fault_from=$from $args" ${qargs:+-q "$qargs"} -t "$timeout" -n "$idle" \
 		>"$run.log" 2>&1
+	[ -z "$hook" ] || $hook "$run" || echo "# hook failed on $run: $hook"
 	n=$(last_attempt "$run")
 	if [ -z "$n" ]; then
 		echo "# boot $boot never reached the sweep: $(cat "$run/verdict" 2>/dev/null)"
@@ -103,7 +112,17 @@ while [ $boot -lt "$max" ]; do
 		exit 5
 	fi
 	pts=$(points "$run")
+	watch=$(sed -n 's/^watch=//p' "$run/status" 2>/dev/null)
+	if [ -z "$pts" ] && [ "${watch%%:*}" = timeout ] && [ "$cut" != "$n" ]; then
+		# the per-boot limit, not the kernel: that attempt again
+		echo "# boot $boot: cut by the per-boot limit (-t $timeout) in attempt $n: booting again from $n"
+		cut=$n from=$n
+		echo "$from" >"$out/next"
+		continue
+	fi
 	if [ -n "$pts" ] && [ "$pts" -ge 0 ]; then
+		echo "$pts" >"$out/done"
+		rm -f "$out/next"
 		# the sweep ended; attempts it survived with a detector hit
 		# (not fatal) are its KTAP line's "not survived"
 		res=$(grep "^[a-z ]* [0-9]* failslab_" "$run/result.ktap" | tr -d '\r' |
@@ -119,6 +138,7 @@ while [ $boot -lt "$max" ]; do
 	t_result 1 "from_$from" "attempt $n fatal: ${sig:-no detector line (read $run/console.log)}"
 	found="$found n=$n"
 	from=$((n + 1))
+	echo "$from" >"$out/next"
 	[ $boot -lt "$max" ] || echo "# $max boots and the sweep has not ended (-m)"
 done
 t_diag "findings:${found:- none}"
