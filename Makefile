@@ -12,16 +12,29 @@
 # own trees, objects and runs under build/ (scripts/cells.sh, the one
 # table of cells: names, paths and arch facts), so no cell rebuilds when
 # another one runs.
-## the kernel: 6.1 (series/) or 6.12 (series-6.12/)
+# Each knob is checked here: a value it does not accept stops make before
+# any work, naming the knob and what it accepts.  The lists are
+# scripts/cells.sh's (-l tiers|arches|versions): make help prints them in
+# place of {tiers}, {arches} and {versions}, and cells.sh checks KVER, ARCH
+# and TIER below.
+## the kernel, one of {versions}: 6.1 is series/, another KVER series-KVER/
 KVER	?= 6.1
-## x86_64, i386 or arm64 (the arches of scripts/cells.sh)
+## the arch, one of {arches} (the table of scripts/cells.sh)
 ARCH	?= x86_64
-## fast (make's), debug (every detector on: make check's), smoke (no devices: KUnit, census) or distro (fast + CPU mitigations)
+## the kernel configuration, one of {tiers}: fast (make's), debug (every detector on: make check's), smoke (no devices: KUnit, census, walk), distro (fast + CPU mitigations)
 TIER	?= fast
 ## compiles and boots side by side (default: the CPUs)
 JOBS	?= $(shell nproc)
 ## hotplug stress cycles (unset: hotplug 50, report and check 20, hotplug-planted 3), modules-load's rounds (3)
 CYCLES	?=
+# $(call count_knob,NAME,WHAT): stop unless NAME is unset or a whole
+# number of 1 or more (WHAT: what it counts)
+digits_out = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst \
+	5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+count_knob = $(if $(or $(word 2,$($(1))),$(filter 0%,$($(1))),$(call digits_out,$($(1)))),$(error \
+	$(1)=$($(1)): not a whole number of 1 or more ($(2))))
+$(call count_knob,JOBS,compiles and boots at a time)
+$(call count_knob,CYCLES,hotplug cycles; unset: each target's own)
 B	:= build
 TOOLS	:= $(B)/tools
 KERNELS	:= baseline patched
@@ -63,8 +76,12 @@ endif
 # FRAGMENTS (kernel/fragments.sh's for the tier + the series' options, in
 # order; kernel/configure.sh checks every line and adds the arch's own),
 # KBUILD_ARCH, IMAGE, IMAGE_TARGET, QEMU, ...
-$(foreach w,$(shell scripts/cells.sh -m -b $(B) -k $(KVER) -a $(ARCH) -t $(TIER)),$(eval $(w)))
-$(if $(CELL),,$(error KVER=$(KVER) ARCH=$(ARCH) TIER=$(TIER): no such cell (scripts/cells.sh)))
+# (a KVER, ARCH or TIER it does not have stops here, named)
+cell_facts := $(shell scripts/cells.sh -m -b $(B) -k $(KVER) -a $(ARCH) -t $(TIER) 2>&1)
+ifneq ($(.SHELLSTATUS),0)
+$(error $(cell_facts))
+endif
+$(foreach w,$(cell_facts),$(eval $(w)))
 TARBALL	:= /usr/src/linux-source-$(KVER).tar.xz
 ARCH_FRAGMENTS := $(wildcard kernel/configs/$(ARCH).config kernel/configs/*-$(ARCH).config)
 # The boot plan (qemu/plan.sh from qemu/plan.txt: the boots each target
@@ -126,14 +143,16 @@ all:
 
 ## this list: the targets, then the knobs (from the "## " line above each)
 help:
-	@awk 'c != "" && /^[A-Z_]+[ \t]*\?=/ { n = $$1; v = $$0; sub(/^[^=]*\?=[ \t]*/, "", v); \
+	@awk -v tiers="$$(scripts/cells.sh -l tiers)" -v arches="$$(scripts/cells.sh -l arches)" \
+		-v versions="$$(scripts/cells.sh -l versions)" 'c != "" && /^[A-Z_]+[ \t]*\?=/ { n = $$1; v = $$0; sub(/^[^=]*\?=[ \t]*/, "", v); \
 		knobs = knobs sprintf("  %-17s %s%s\n", n, c, v == "" || v ~ /[$$]/ ? "" : " (default: " v ")") } \
 	c != "" && /^[^ \t#=][^=]*:/ && !/^[A-Z_]+[ \t]*[:?+]?=/ { t = $$0; sub(/:.*/, "", t); \
 		while (match(t, /\$$\(addprefix [^,]*,\$$\(KERNELS\)\)/)) \
 			t = substr(t, 1, RSTART - 1) substr(t, RSTART + 12, RLENGTH - 24) "<kernel>" \
 			    substr(t, RSTART + RLENGTH); \
 		targets = targets sprintf("make %-22s %s\n", t, c) } \
-	{ c = "" } /^## / { c = substr($$0, 4) } \
+	{ c = "" } /^## / { c = substr($$0, 4); gsub(/[{]tiers[}]/, tiers, c); \
+		gsub(/[{]arches[}]/, arches, c); gsub(/[{]versions[}]/, versions, c) } \
 	END { printf "%s\nKnobs (make NAME=VALUE ...):\n%s", targets, knobs }' $(MAKEFILE_LIST)
 
 ## install missing Debian packages (apt-get, root or sudo)

@@ -3,7 +3,9 @@
 # arch fact the pipeline uses, as KEY=VALUE lines.
 #
 # usage: cells.sh [-b BUILD] [-k KVER] [-a ARCH] [-t TIER] [-c CELL] [-m|-v KEY]
-#   -k KVER   kernel version, 6.1 (default) or 6.12 (series-KVER/);
+#        cells.sh -l tiers|arches|versions
+#   -k KVER   kernel version, one per series of this tree: 6.1 (default,
+#             series/) or the KVER of a series-KVER/ (6.12);
 #             KVER-TAG when the source is a git tree of the user's
 #             (make's KSRC=, kernel/ksrc.sh): TAG (git.NAME) is the last
 #             word of the cell's name and of every path below, so its
@@ -11,13 +13,20 @@
 #             tarball
 #   -a ARCH   an ARCH of the table below (default x86_64), or its kbuild
 #             ARCH (x86 is x86_64)
-#   -t TIER   debug, fast (default), smoke or distro (kernel/fragments.sh)
+#   -t TIER   one of `tiers` below: fast (default), debug, smoke or distro
+#             (their fragments: kernel/fragments.sh)
 #   -c CELL   a cell name (TIER[-ARCH][-KVER][-TAG], as CELL below prints
 #             it) instead of -k, -a and -t
 #   -b BUILD  the build directory the paths are under (default build)
 #   -m        make syntax: KEY:=VALUE words, a list as KEY+=WORD each, no
 #             word with a space (the Makefile evaluates each word)
 #   -v KEY    only KEY's value (e.g. `cells.sh -v IMAGE`)
+#   -l LIST   the values a knob accepts, one line, space-separated: the
+#             tiers, the arches of the table, the kernel versions (the
+#             series of this tree); the one source of each list (the
+#             Makefile's knob checks and make help read it)
+# A value not in its list stops with "KNOB=VALUE: one of ..." on stderr
+# and exit 2.
 # Default output: KEY='VALUE' lines for `eval "$(scripts/cells.sh ...)"`.
 #
 # Keys: KVER ARCH TIER; CELL, the cell's name: TIER, then -ARCH unless
@@ -62,19 +71,42 @@ arm64   arm64       CONFIG_ARM64  arch/arm64/boot/Image qemu-system-aarch64 virt
 EOF
 }
 tiers="debug fast smoke distro"
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+# the kernel versions: one per series of this tree (series/ is 6.1, a
+# series-KVER/ with a series file is KVER)
+versions() {
+	v=
+	[ ! -f "$top/series/series" ] || v=6.1
+	for d in "$top"/series-*/series; do
+		[ -f "$d" ] || continue
+		d=${d%/series}
+		d=${d##*/series-}
+		case $d in *[!0-9.]* | '') ;; *) v="${v:+$v }$d" ;; esac
+	done
+	echo "$v"
+}
+arches() { table | awk '$1 !~ /^#/ { printf "%s%s", s, $1; s = " " } END { print "" }'; }
 
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d' >&2; exit 2; }
-build=build kver=6.1 arch=x86_64 tier=fast cell= make= key= tag=
-while getopts b:k:a:t:c:mv: opt; do
+build=build kver=6.1 arch=x86_64 tier=fast cell= make= key= tag= list=
+while getopts b:k:a:t:c:mv:l: opt; do
 	case $opt in
 	b) build=$OPTARG ;; k) kver=$OPTARG ;; a) arch=$OPTARG ;;
 	t) tier=$OPTARG ;; c) cell=$OPTARG ;; m) make=1 ;; v) key=$OPTARG ;;
+	l) list=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# = 0 ] || usage
-top=$(cd "$(dirname "$0")/.." && pwd)
+case $list in
+'') ;;
+tiers) echo "$tiers"; exit 0 ;;
+arches) arches; exit 0 ;;
+versions) versions; exit 0 ;;
+*) echo "cells.sh: -l $list: tiers, arches or versions" >&2; exit 2 ;;
+esac
 case $kver in *-*) tag=${kver#*-} kver=${kver%%-*} ;; esac
 
 # -c CELL: TIER, then words that name an ARCH of the table, a KVER or a TAG
@@ -93,10 +125,12 @@ if [ -n "$cell" ]; then
 fi
 case " $tiers " in
 *" $tier "*) ;;
-*) echo "cells.sh: TIER=$tier: debug, fast, smoke or distro" >&2; exit 2 ;;
+*) echo "TIER=$tier: one of $tiers (scripts/cells.sh)" >&2; exit 2 ;;
 esac
-case $kver in
-*[!0-9.]*|'') echo "cells.sh: KVER=$kver is not a kernel version" >&2; exit 2 ;;
+case " $(versions) " in
+*" $kver "*) ;;
+*) echo "KVER=$kver: one of $(versions) (a series of this tree: series/ is 6.1, series-KVER/ is KVER)" >&2
+	exit 2 ;;
 esac
 case $tag in
 '') ;;
@@ -107,7 +141,7 @@ esac
 row=$(table | awk -v a="$arch" '$1 == a { print; exit }')
 [ -n "$row" ] || row=$(table | awk -v a="$arch" '$1 !~ /^#/ && $2 == a { print; exit }')
 [ -n "$row" ] || {
-	echo "cells.sh: ARCH=$arch: one of $(table | awk '$1 !~ /^#/ { printf " %s", $1 }')" >&2
+	echo "ARCH=$arch: one of $(arches) (the table of scripts/cells.sh)" >&2
 	exit 2
 }
 # shellcheck disable=SC2086
