@@ -15,8 +15,16 @@
 #   OUT       where to write instead; "-" for stdout
 #
 # The Date is the newest Date of the posting's patches, so that re-running
-# it on the same series gives the same file.  Environment: SERIES_DIR
-# (default: series/, beside this directory).  Exit 1 if a patch does not apply,
+# it on the same series gives the same file.  A figure of the text written
+# "@{NAME:PATH|OP...}" is filled from a size report's report.json by
+# figures.c (beside this script; its header gives the syntax): NAME x86_64
+# or i386, the fast tier's report of that arch for the series' kernel,
+# taken from the records results/report-fast[-i386][-6.12].json unless
+# FIGURES gives "NAME=FILE ..." (e.g. make's build/report/report.json);
+# tests/host/postings.sh fails when the letter's figures are not the
+# records'.  Environment: SERIES_DIR (default: series/, beside this
+# directory), FIGURES, FIGURES_TOOL (the built figures.c; else built
+# here).  Exit 1 if a patch does not apply or a figure cannot be filled,
 # 2 on usage.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -78,6 +86,23 @@ date=$(for p in $mine; do
 done | sort -n | tail -n 1 | cut -d' ' -f2-)
 
 text=$(grep -v '^#' "$text_file")
+if echo "$text" | grep -q '@{'; then
+	figures=${FIGURES_TOOL:-$tmp/figures}
+	# shellcheck disable=SC2046
+	[ -n "${FIGURES_TOOL:-}" ] || cc -O2 -Wall -o "$figures" "$here/figures.c" \
+		$(pkg-config --cflags --libs jansson) -lm || exit 1
+	kv=${series_dir##*/series}
+	reports=${FIGURES:-}
+	if [ -z "$reports" ]; then
+		for a in x86_64: i386:-i386; do
+			f=$here/../results/report-fast${a#*:}$kv.json
+			[ ! -f "$f" ] || reports="$reports ${a%%:*}=$f"
+		done
+	fi
+	# shellcheck disable=SC2086
+	text=$(echo "$text" | "$figures" $reports) ||
+		{ echo "cover.sh: a figure of $text_file cannot be filled" >&2; exit 1; }
+fi
 subject=$(echo "$text" | head -n 1)
 {
 	echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"

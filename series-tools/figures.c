@@ -23,6 +23,8 @@
  *   rN      rounded to N decimals (r0..r6)
  *   kib     divided by 1024
  *   abs     without its sign
+ *   minus=PATH  less the number PATH reaches in the same report
+ *   mul=N   multiplied by the integer N
  *
  * -l prints "TOKEN VALUE" a line for every token instead of the text.
  * Exit 0: every token filled; 1: a token names no report, a path that is
@@ -213,7 +215,7 @@ static void fill(const char *tok, int line, char *out, size_t size)
 			fail(line, tok, "not a number", r);
 	}
 	for (op = pend; *op == '|';) {
-		char name[16];
+		char name[256];
 		size_t len;
 
 		op++;
@@ -248,6 +250,19 @@ static void fill(const char *tok, int line, char *out, size_t size)
 			integral = 0;
 		} else if (!strcmp(name, "abs")) {
 			x = fabs(x);
+		} else if (!strncmp(name, "minus=", 6)) {
+			json_t *w = walk(r->doc, name + 6, name + len, &why);
+			double y;
+
+			if (!w)
+				fail(line, tok, why, r);
+			y = number(w, &ok);
+			if (!ok)
+				fail(line, tok, "minus: not a number", r);
+			integral = integral && json_is_integer(w);
+			x -= y;
+		} else if (!strncmp(name, "mul=", 4) && isdigit((unsigned char)name[4])) {
+			x *= strtol(name + 4, NULL, 10);
 		} else if (name[0] == 'r' && name[1] >= '0' && name[1] <= '6' && !name[2]) {
 			digits = name[1] - '0';
 		} else {
