@@ -349,7 +349,7 @@ REPORT_DEPS := $(shell find kobject-size-report -type f -not -path '*/tests/*' 2
 BENCH_BOOTS	?=
 BENCH_RUNS	:= $(addsuffix /ok,$(shell $(PLAN) -f dir bench))
 
-# The report's hotplug point: the stress of tests/hotplug/hotplug.mk.
+# The report's hotplug point: the stress of mk/hotplug.mk.
 define report_hotplug_rule
 $(RUNS)/$(1)/hotplug/ok: $(OBJ)/$(1)/built.stamp $(INITRAMFS) $(PLAN_DEPS) $(TOOLS)/hotplug-qmp | $(HOST_TOOLS)
 	@rm -f $$@
@@ -501,9 +501,6 @@ clean:
 distclean:
 	rm -rf $(B)
 
--include tests/hotplug/hotplug.mk
--include tests/modules/modules.mk
--include lava/lava.mk
 # user-facing targets of their own concern, one file each (mk/README)
 include $(sort $(wildcard mk/*.mk))
 

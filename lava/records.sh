@@ -3,7 +3,7 @@
 #
 # usage: records.sh [-n] [-k BZIMAGE] [-s SCENARIO] LOG RUNDIR
 #
-# LOG is the job's log: what lava-run prints on stderr (lava/lava.mk keeps
+# LOG is the job's log: what lava-run prints on stderr (mk/lava.mk keeps
 # it as OUTDIR/output.yaml; an OUTDIR is taken for its output.yaml) or a
 # LAVA server's output.yaml (lavacli jobs logs --raw).  RUNDIR gets the
 # records qemu/run.sh writes (console.log, result.ktap, data/<name>,

@@ -1,4 +1,4 @@
-# tests/hotplug/hotplug.mk - hotplug stress targets (included by the Makefile).
+# mk/hotplug.mk - the hotplug stress, fault sweeps and soak (included by the Makefile).
 #
 #   make hotplug [CYCLES=50]
 #	both kernels of $(TIER), one qemu/run.sh each with the host QMP
@@ -22,14 +22,7 @@
 #	cycles, then tests/hotplug/soak.sh checks each run's end (verdict,
 #	cycles, triggers, census and uevent counts, detectors).  Hours on
 #	the debug tier (~9 s a cycle).
-#   make hotplug-seams
-#	three short boots of the baseline kernel, each a failure mode of the
-#	hotplug scenario's own (tests/hotplug/seams.sh)
-#	(tests/hotplug/seams.sh)
-#   make hotplug-planted [CYCLES=3]
-#	the self-test: each tests/hotplug/planted/*.patch on top of the
-#	patched series, built, stressed; passes only if every run fails and
-#	names the detector the patch declares.
+#   (the rig's self-tests, hotplug-planted and hotplug-seams: mk/selftest.mk)
 #
 # The boots (their kernel arguments, QEMU devices, timeouts, the host
 # driver; the cycles: 50 unless CYCLES is given) are the runs hotplug and
@@ -50,7 +43,7 @@ $(TOOLS)/hotplug-qmp: qemu/hotplug-qmp.c | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ $< $(shell pkg-config --cflags --libs jansson)
 
-.PHONY: hotplug hotplug-planted $(addprefix hotplug-,$(KERNELS))
+.PHONY: hotplug $(addprefix hotplug-,$(KERNELS))
 ## hotplug stress, both kernels (CYCLES: 50), every detector read
 hotplug: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 	 $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
@@ -65,13 +58,6 @@ $(addprefix hotplug-,$(KERNELS)): hotplug-%: $(OBJ)/%/built.stamp \
 	$(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
 	@$(call boot,$*,hotplug); rc=$$?; \
 	tests/hotplug/summary.sh $(RUNS)/$*/hotplug; exit $$rc
-
-## self-test: planted refcount bugs must be caught (CYCLES: 3)
-hotplug-planted: $(OBJ)/patched/built.stamp $(SRC)/patched.stamp \
-		 $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
-	@TIER=$(TIER) CYCLES=$(or $(CYCLES),3) INITRAMFS=$(INITRAMFS) \
-		tests/hotplug/planted.sh $(if $(filter 1,$(KEEP)),-K )$(SRC)/patched $(OBJ)/patched \
-		$(B)/planted/$(CELL)
 
 # The fault sweeps: hundreds of attempts (each new_device fault point), a
 # scenario of their own (initramfs/scenarios/faultsweep.sh), the plan's
@@ -103,7 +89,7 @@ hotplug-fault: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 ## the sweep of make hotplug-findings-<kernel>: one of HOTPLUG_FAULT_OPS's
 FINDINGS_OP	?= pci
 # mod loads a module: it boots the kernel's own initramfs, with its
-# /lib/modules (tests/modules/modules.mk; a cell with MODULES)
+# /lib/modules (mk/modules.mk; a cell with MODULES)
 findings_own	= $(and $(MODULES),$(filter mod,$(FINDINGS_OP)))
 .PHONY: $(addprefix hotplug-findings-,$(KERNELS))
 ## every fatal fault point of one sweep (FINDINGS_OP), a boot past each
@@ -130,15 +116,3 @@ soak: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) \
 $(addprefix soak-,$(KERNELS)): soak-%: $(OBJ)/%/built.stamp $(INITRAMFS) \
 	$(HOTPLUG_TOOLS) $(PLAN_DEPS) | $(HOST_TOOLS)
 	@$(call soak_run,$*)
-
-# The hotplug scenario's own failure modes (its seams), three short boots of one
-# kernel: tests/hotplug/seams.sh.
-SEAMS_KERNEL	:= baseline
-.PHONY: hotplug-seams
-## the hotplug scenario's own failure modes: three short boots of the baseline kernel
-hotplug-seams: $(OBJ)/$(SEAMS_KERNEL)/built.stamp $(SRC)/$(SEAMS_KERNEL).stamp \
-	       $(INITRAMFS) $(HOTPLUG_TOOLS) | $(HOST_TOOLS)
-	@KUNIT_PY=$(SRC)/$(SEAMS_KERNEL)/tools/testing/kunit/kunit.py \
-		tests/hotplug/seams.sh -d "$(abspath $(HOTPLUG_TOOLS))" \
-		$(if $(ONLY),-o "$(ONLY)" )$(OBJ)/$(SEAMS_KERNEL)/$(IMAGE) \
-		$(INITRAMFS) $(B)/seams/$(CELL)

@@ -1,4 +1,4 @@
-# lava/lava.mk - the rig's boots as LAVA jobs (included by the Makefile).
+# mk/lava.mk - the rig's boots as LAVA jobs (included by the Makefile).
 #
 #   make lava        a LAVA job (job.yaml + device.yaml) for every boot the
 #                    local pipeline makes on the cell (KVER, ARCH, TIER):

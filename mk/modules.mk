@@ -1,4 +1,4 @@
-# tests/modules/modules.mk - the modules scenario (included by the Makefile).
+# mk/modules.mk - the modules scenario (included by the Makefile).
 #
 #   make TIER=debug modules-load [CYCLES=3]
 #	both kernels of a cell with MODULES (scripts/cells.sh: the debug
