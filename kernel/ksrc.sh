@@ -13,7 +13,7 @@
 # KSRC_KVER (6.1, 6.12: the series' KVER), KSRC_VERSION (6.1.192),
 # KSRC_HEAD (HEAD's commit), KSRC_TAG (the cells' source tag, git.NAME.HASH:
 # the tree's directory name and a hash of its path, so two trees never
-# share a build directory; scripts/cells.sh -s).
+# share a build directory; scripts/cells.sh -k KVER-TAG).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 make=
