@@ -14,14 +14,14 @@
 # another one runs.
 # Each knob is checked here: a value it does not accept stops make before
 # any work, naming the knob and what it accepts.  The lists are
-# scripts/cells.sh's (-l tiers|arches|versions): make help prints them in
-# place of {tiers}, {arches} and {versions}, and cells.sh checks KVER, ARCH
-# and TIER below.
+# scripts/cells.sh's (-l tier-notes|arches|versions): make help prints
+# them in place of {tier-notes}, {arches} and {versions}, and cells.sh
+# checks KVER, ARCH and TIER below.
 ## the kernel, one of {versions}: 6.1 is series/, another KVER series-KVER/
 KVER	?= 6.1
 ## the arch, one of {arches} (the table of scripts/cells.sh)
 ARCH	?= x86_64
-## the kernel configuration, one of {tiers}: fast (make's), debug (every detector on: make check's), smoke (no devices: KUnit, census, walk), distro (fast + CPU mitigations)
+## the kernel configuration, a tier of scripts/cells.sh: {tier-notes}
 TIER	?= fast
 ## compiles and boots side by side (default: the CPUs)
 JOBS	?= $(shell nproc)
@@ -73,7 +73,7 @@ endif
 endif
 # The cell's facts (scripts/cells.sh -m: KEY:=VALUE words): CELL, SUFFIX,
 # KSUFFIX, SERIES, SRC, OBJ, RUNS, REPORT, SIZE, CHECK, LOGS, INITRAMFS,
-# FRAGMENTS (kernel/fragments.sh's for the tier + the series' options, in
+# FRAGMENTS (the tier's, from cells.sh's tier table, + the series' options, in
 # order; kernel/configure.sh checks every line and adds the arch's own),
 # KBUILD_ARCH, IMAGE, IMAGE_TARGET, QEMU, ...
 # (a KVER, ARCH or TIER it does not have stops here, named)
@@ -143,7 +143,7 @@ all:
 
 ## this list: the targets, then the knobs (from the "## " line above each)
 help:
-	@awk -v tiers="$$(scripts/cells.sh -l tiers)" -v arches="$$(scripts/cells.sh -l arches)" \
+	@awk -v notes="$$(scripts/cells.sh -l tier-notes)" -v arches="$$(scripts/cells.sh -l arches)" \
 		-v versions="$$(scripts/cells.sh -l versions)" 'c != "" && /^[A-Z_]+[ \t]*\?=/ { n = $$1; v = $$0; sub(/^[^=]*\?=[ \t]*/, "", v); \
 		knobs = knobs sprintf("  %-17s %s%s\n", n, c, v == "" || v ~ /[$$]/ ? "" : " (default: " v ")") } \
 	c != "" && /^[^ \t#=][^=]*:/ && !/^[A-Z_]+[ \t]*[:?+]?=/ { t = $$0; sub(/:.*/, "", t); \
@@ -151,7 +151,7 @@ help:
 			t = substr(t, 1, RSTART - 1) substr(t, RSTART + 12, RLENGTH - 24) "<kernel>" \
 			    substr(t, RSTART + RLENGTH); \
 		targets = targets sprintf("make %-22s %s\n", t, c) } \
-	{ c = "" } /^## / { c = substr($$0, 4); gsub(/[{]tiers[}]/, tiers, c); \
+	{ c = "" } /^## / { c = substr($$0, 4); gsub(/[{]tier-notes[}]/, notes, c); \
 		gsub(/[{]arches[}]/, arches, c); gsub(/[{]versions[}]/, versions, c) } \
 	END { printf "%s\nKnobs (make NAME=VALUE ...):\n%s", targets, knobs }' $(MAKEFILE_LIST)
 

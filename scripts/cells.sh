@@ -3,7 +3,8 @@
 # arch fact the pipeline uses, as KEY=VALUE lines.
 #
 # usage: cells.sh [-b BUILD] [-k KVER] [-a ARCH] [-t TIER] [-c CELL] [-m|-v KEY]
-#        cells.sh -l tiers|arches|versions
+#        cells.sh -l tiers|tier-notes|arches|versions
+#        cells.sh -t TIER -l fragments
 #   -k KVER   kernel version, one per series of this tree: 6.1 (default,
 #             series/) or the KVER of a series-KVER/ (6.12);
 #             KVER-TAG when the source is a git tree of the user's
@@ -13,8 +14,8 @@
 #             tarball
 #   -a ARCH   an ARCH of the table below (default x86_64), or its kbuild
 #             ARCH (x86 is x86_64)
-#   -t TIER   one of `tiers` below: fast (default), debug, smoke or distro
-#             (their fragments: kernel/fragments.sh)
+#   -t TIER   a tier of the tier table below: fast (default), debug,
+#             smoke or distro
 #   -c CELL   a cell name (TIER[-ARCH][-KVER][-TAG], as CELL below prints
 #             it) instead of -k, -a and -t
 #   -b BUILD  the build directory the paths are under (default build)
@@ -24,7 +25,9 @@
 #   -l LIST   the values a knob accepts, one line, space-separated: the
 #             tiers, the arches of the table, the kernel versions (the
 #             series of this tree); the one source of each list (the
-#             Makefile's knob checks and make help read it)
+#             Makefile's knob checks and make help read it); tier-notes:
+#             each tier with what it is; fragments: the -t tier's config
+#             fragments, one a line (kernel/fragments.sh prints them)
 # A value not in its list stops with "KNOB=VALUE: one of ..." on stderr
 # and exit 2.
 # Default output: KEY='VALUE' lines for `eval "$(scripts/cells.sh ...)"`.
@@ -70,7 +73,20 @@ i386    i386        CONFIG_X86_32 arch/x86/boot/bzImage qemu-system-i386    pc  
 arm64   arm64       CONFIG_ARM64  arch/arm64/boot/Image qemu-system-aarch64 virt    ttyAMA0 arm64    aarch64-linux-gnu-gcc aarch64-linux-gnu- cortex-a57
 EOF
 }
-tiers="debug fast smoke distro"
+# The tiers: a kernel configuration each, its fragments
+# (kernel/configs/NAME.config, in the order kernel/configure.sh takes
+# them: base.config, what every rig guest needs; devices.config, the
+# walk's and the stress's devices) and what it is for.
+tier_table() {
+	cat <<'EOF'
+# TIER  FRAGMENTS               WHAT
+debug   base,devices,debug      every detector on: make check's
+fast    base,devices,fast       no debug-build detectors: make's
+smoke   base,smoke              no devices: KUnit, census, walk
+distro  base,devices,fast,distro fast + CPU mitigations
+EOF
+}
+tiers=$(tier_table | awk '$1 !~ /^#/ { printf "%s%s", s, $1; s = " " }')
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 # the kernel versions: one per series of this tree (series/ is 6.1, a
@@ -103,9 +119,14 @@ shift $((OPTIND - 1))
 case $list in
 '') ;;
 tiers) echo "$tiers"; exit 0 ;;
+tier-notes)
+	tier_table | awk '$1 !~ /^#/ { n = $0; sub(/^[^ ]+ +[^ ]+ +/, "", n)
+		printf "%s%s (%s)", s, $1, n; s = ", " } END { print "" }'
+	exit 0 ;;
+fragments) ;;
 arches) arches; exit 0 ;;
 versions) versions; exit 0 ;;
-*) echo "cells.sh: -l $list: tiers, arches or versions" >&2; exit 2 ;;
+*) echo "cells.sh: -l $list: tiers, tier-notes, arches, versions or fragments" >&2; exit 2 ;;
 esac
 case $kver in *-*) tag=${kver#*-} kver=${kver%%-*} ;; esac
 
@@ -127,6 +148,9 @@ case " $tiers " in
 *" $tier "*) ;;
 *) echo "TIER=$tier: one of $tiers (scripts/cells.sh)" >&2; exit 2 ;;
 esac
+fragments=$(tier_table | awk -v t="$tier" '$1 == t { n = split($2, f, ",")
+	for (i = 1; i <= n; i++) print "kernel/configs/" f[i] ".config" }')
+[ "$list" != fragments ] || { echo "$fragments"; exit 0; }
 case " $(versions) " in
 *" $kver "*) ;;
 *) echo "KVER=$kver: one of $(versions) (a series of this tree: series/ is 6.1, series-KVER/ is KVER)" >&2
@@ -195,7 +219,7 @@ c=$tier$as$ks$tag
 out BUILT "$abs/obj/$c/baseline:$abs/logs/$c-baseline-build.log" \
 	"$abs/obj/$c/patched:$abs/logs/$c-patched-build.log"
 # shellcheck disable=SC2046
-out FRAGMENTS $("$top/kernel/fragments.sh" "$tier") \
+out FRAGMENTS $fragments \
 	$([ ! -f "$top/$series/kernel.config" ] || echo "$series/kernel.config")
 out KBUILD_ARCH "$2"
 out CONFIG_ARCH "$3=y"
