@@ -4,11 +4,13 @@
 # hotplug-fault: its kernel arguments, QEMU devices, timeouts)
 #
 # usage: boot.sh [-k KVER] [-t TIER] [-a ARCH] [-b BUILD] [-K KERNEL]
-#                [-i IMAGE] [-I INITRD] -O OP -f FROM -l TO -o RUNDIR
+#                [-i IMAGE] [-I INITRD] [-e ARGS] -O OP -f FROM -l TO -o RUNDIR
 #   -k -t -a -b  the cell (scripts/cells.sh; default 6.1, debug, x86_64,
 #            build); with make's KSRC=, KVER is make's (VERSION-TAG)
 #   -K KERNEL  baseline, patched or tree (KSRC=alone:); default patched
 #   -i IMAGE   another kernel image (make prove's kernel without a fix)
+#   -e ARGS    more kernel arguments (fault_kml=K, fault_old=1: the
+#            scenario's, initramfs/scenarios/faultsweep.sh)
 #   -I INITRD  another initramfs; default the plan's, and for OP mod the
 #            kernel's own (IMAGE's O= dir/initramfs.cpio.gz, with
 #            /lib/modules: kernel/modules.sh)
@@ -20,11 +22,11 @@ set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
 kver=6.1 tier=debug arch=x86_64 build=build kernel=patched image= initrd=
-op= from= to= out=
-while getopts k:t:a:b:K:i:I:O:f:l:o: opt; do
+op= from= to= out= extra=
+while getopts k:t:a:b:K:i:I:e:O:f:l:o: opt; do
 	case $opt in
 	k) kver=$OPTARG ;; t) tier=$OPTARG ;; a) arch=$OPTARG ;; b) build=$OPTARG ;;
-	K) kernel=$OPTARG ;; i) image=$OPTARG ;; I) initrd=$OPTARG ;;
+	K) kernel=$OPTARG ;; i) image=$OPTARG ;; I) initrd=$OPTARG ;; e) extra=$OPTARG ;;
 	O) op=$OPTARG ;; f) from=$OPTARG ;; l) to=$OPTARG ;; o) out=$OPTARG ;;
 	*) usage ;;
 	esac
@@ -53,5 +55,5 @@ done
 rm -rf "$out"
 mkdir -p "$(dirname "$out")"
 exec ${BOOT_RUNSH:-qemu/run.sh} -A "$arch" -k "$image" -i "$initrd" -s faultsweep -o "$out" \
-	-a "fault_ops=$op fault_from=$from fault_max=$to $kargs" ${qargs:+-q "$qargs"} \
+	-a "fault_ops=$op fault_from=$from fault_max=$to $kargs${extra:+ $extra}" ${qargs:+-q "$qargs"} \
 	-t "$timeout" -n "$idle"

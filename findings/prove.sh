@@ -54,7 +54,11 @@ case $fix in
 [0-9][0-9][0-9][0-9]-*) pat="$fix*.patch" ;;
 *) pat="[0-9][0-9][0-9][0-9]-$fix*.patch" ;;
 esac
-patch=$(grep -v '^#' "$SERIES/series" | grep -x "$pat" | head -n 1)
+patch=
+for p in $(grep -v '^#' "$SERIES/series"); do
+	# shellcheck disable=SC2254
+	case $p in $pat) patch=$p; break ;; esac
+done
 [ -n "$patch" ] || die "no patch '$1' in $SERIES/series (a file name, its number or its slug)"
 num=${patch%%-*}
 
@@ -64,7 +68,6 @@ set -- $rec
 op=$1 from=$2 to=$3 rkver=$4 kind=$5
 title=$("$tool" show -f title -k "$kver" "$store" "$finding")
 id=$("$tool" show -f id "$store" "$finding")
-[ "$rkver" = "$kver" ] || echo "prove.sh: $id has no record on $kver; its window is $rkver's: $op $from-$to"
 case $kind in baseline | patched) ;; *) kind=patched ;; esac
 if [ "$kind" = baseline ] && ! scripts/series-list.sh "$SERIES" baseline | grep -qx "$patch"; then
 	kind=patched	# a patch of the RFC: only the patched kernel has it
@@ -76,6 +79,7 @@ elif [ "$to" = 0 ]; then
 	case $n in '' | null) die "$id ($title) has no attempt nor window: give one (make prove WINDOW=FROM-TO)" ;; esac
 	to=$n from=$((n > 8 ? n - 8 : 1))
 fi
+[ "$rkver" = "$kver" ] || echo "prove.sh: $id has no record on $kver; the window is $rkver's: $op $from-$to"
 case $op in boot | hotplug | modules | *,*) die "$id ($title) was found by $op, not one sweep: no window to boot" ;; esac
 
 # the kernel without the fix: the series less the patch, a tree of its own
@@ -100,8 +104,11 @@ if [ ! -f "$d/built" ] || [ "$(cat "$d/built")" != "$want" ] || [ ! -f "$img" ];
 	fi || { tail -n 20 "$d/tree.log"; die "the tree without $patch: $d/tree.log"; }
 	kernel/configure.sh -a "$arch" "$d/src" "$d/obj" $FRAGMENTS >"$d/config.log" 2>&1 ||
 		{ tail -n 20 "$d/config.log"; die "the .config: $d/config.log"; }
+	# modules only for a sweep that loads one (mod)
+	mods=
+	[ "$op" != mod ] || mods=${MODULES:+modules}
 	make -C "$d/src" O="$(cd "$d/obj" && pwd)" -j"$jobs" "$IMAGE_TARGET" \
-		${MODULES:+modules} >"$d/build.log" 2>&1 ||
+		$mods >"$d/build.log" 2>&1 ||
 		{ tail -n 20 "$d/build.log"; die "the build: $d/build.log"; }
 	if [ "$op" = mod ] && [ -n "$MODULES" ]; then
 		make -C "$d/src" O="$(cd "$d/obj" && pwd)" modules_install \

@@ -9,16 +9,19 @@
 # campaign (findings/campaign.sh) on a stub of qemu/run.sh
 # (findings/tests/stub-run.sh): a fatal attempt booted past, a boot the
 # per-boot limit cut booted again from its attempt, a planted report NEW
-# and the exit 1, the campaign run again skipping what ended.  KTAP.
+# and the exit 1, the campaign run again skipping what ended; and the
+# recorded sweep as a LAVA job's log (its console and data frames, as
+# initramfs/init's console mode writes them) rebuilt by lava/records.sh:
+# the same records as the local run.  KTAP.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/ktap.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cd "$top" || exit 1
 fx=findings/tests
 
-t_plan 25
+t_plan 27
 
 # the tool, built here: the test needs nothing of build/
 mkdir -p "$tmp/build/tools"
@@ -105,4 +108,45 @@ has "cut by the per-boot limit (-t 5400) in attempt 581: booting again from 581"
 expect 1 "campaign again: nothing left to sweep" findings/campaign.sh -b "$b" \
 	-K patched -s "$tmp/cstore" -T "$tmp/triage2" -r "$top/$fx/stub-run.sh" -e 1
 has "swept whole before (582 fault points), skipped" "  ... the ended sweep skipped"
+
+# the same sweep through a LAVA log: lava/records.sh, then the same records
+ll=$tmp/lava-log
+if cc -O2 -o "$ll" lava/lava-log.c $(pkg-config --cflags --libs yaml-0.1) 2>"$tmp/cc.log"; then
+	{
+		"$f" json dt=2026-12-08T00:00:00.0 lvl=info "msg=lava-dispatcher, installed at version: 2023.01"
+		j() { "$f" json dt=2026-12-08T00:00:01.0 lvl=target "msg=$1"; }
+		j "<<KREF init>> results=console scenario=faultsweep"
+		j "<<KREF ready>>"
+		while IFS= read -r l; do j "$l"; done <$fx/run-sdebug/console.log
+		for d in census.before census.after kmemleak snapshot.diff; do
+			echo "--- begin $d"; cat "$fx/run-sdebug/data/$d"; echo "--- end $d"
+		done | {
+			seq=0
+			while IFS= read -r l; do
+				seq=$((seq + 1))
+				j "<<KREF data $seq $(printf '%s' "$l" | wc -c)>> $l"
+			done
+		}
+		j "<<KREF ktap end 0>>"
+		j "<<KREF data end $(cat $fx/run-sdebug/data/* | wc -l | awk '{ print $1 + 8 }')>>"
+		j "<<KREF exit 1>>"
+	} >"$tmp/lava.yaml"
+	LAVA_LOG=$ll lava/records.sh -n "$tmp/lava.yaml" "$tmp/lava-run" >"$tmp/lava.out" 2>&1
+	expect 0 "a LAVA log of the sweep: its records (lava/records.sh, findings records)" "$f" records \
+		-S qemu/signatures.txt -F findings/frames.txt -m kver=6.1 -m kernel=patched \
+		-m "boot=findings/boot.sh -K patched" "$tmp/lava-run"
+	# (how the boot ended is not compared: this log ends with the guest's
+	# exit, the recorded run in its fatal attempt, a LAVA job's timeout)
+	printf '%s\n' "$t_out" | sed 's/"fatal":[a-z]*,//' | sort >"$tmp/lava.jsonl"
+	sed 's/"fatal":[a-z]*,//' "$tmp/run.jsonl" | sort >"$tmp/local.jsonl"
+	if cmp -s "$tmp/lava.jsonl" "$tmp/local.jsonl"; then
+		t_ok "  ... the local run's records, so they merge the same"
+	else
+		t_fail "  ... the local run's records, so they merge the same" \
+			"$(tail -n 3 "$tmp/lava.out"; diff "$tmp/local.jsonl" "$tmp/lava.jsonl" | head -n 6)"
+	fi
+else
+	t_result 0 "a LAVA log of the sweep" "SKIP no libyaml to build lava/lava-log.c: $(head -n 1 "$tmp/cc.log")"
+	t_result 0 "  ... the local run's records" "SKIP"
+fi
 t_done
