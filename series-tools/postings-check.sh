@@ -5,7 +5,7 @@
 # letter: the mails its letter names to apply first, then its numbered
 # mails, applied with git am to the git tree of PRISTINE (OUT.tree) in
 # that order; each stable mail applied alone.  Every mail: checkpatch.pl
-# --strict of PRISTINE clean but for the messages SERIES_DIR/checkpatch.allow
+# --strict of PRISTINE (run in that git tree) clean but for the messages SERIES_DIR/checkpatch.allow
 # allows its patch; From: the sender (`git config`, postings-identity.sh),
 # or for a backport its upstream author and a "commit ... upstream." line;
 # the last Signed-off-by the sender's; a To: header; no placeholder
@@ -40,8 +40,11 @@ mail_check() {
 	src=$(basename "$1")
 	src=$(ls "$series_dir"/[0-9][0-9][0-9][0-9]-"${src#*-}" 2> /dev/null | head -n 1)
 	src=${src##*/}
-	perl "$pristine/scripts/checkpatch.pl" --strict --terse --show-types --no-summary \
-		"$1" > "$2.checkpatch" 2>&1
+	# in the git tree of PRISTINE, as in a maintainer's tree: checkpatch
+	# seeds its CamelCase exceptions from the tree's include/ and looks
+	# commit ids up in its history (which has no upstream commit)
+	(cd "$tree" && perl scripts/checkpatch.pl --strict --terse --show-types \
+		--no-summary "$1") > "$2.checkpatch" 2>&1
 	sed -n 's/^[^:]*:[0-9]*: *\(ERROR\|WARNING\|CHECK\):\([A-Z_0-9]*\):.*/\2/p' "$2.checkpatch" |
 		sort -u | while read -r type; do
 		awk -v p="$src" -v t="$type" '$1 == p && $2 == t { f = 1 } END { exit !f }' \
@@ -57,6 +60,8 @@ mail_check() {
 	sed '/^$/q' "$1" | grep -q '^To: ' || echo "no To: header"
 	grep -n 'Kref Twoseven\|kref27@example\.org' "$1" | head -n 1 | sed 's/^/placeholder identity left: /'
 }
+# numbered DIR: the posting's patch mails, without the cover letter
+numbered() { ls "$1"/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-cover-letter\.patch$'; }
 # res RC NAME [WHY]: a result, WHY's lines under a failure
 res() {
 	if [ "$1" -eq 0 ]; then t_ok "$2"; else t_fail "$2" "${3:-}"; fi
@@ -81,18 +86,18 @@ for dir in "$out"/*/; do
 		echo "$m"
 	done)
 	g checkout -q -f -B "check-$p" "$base" >> "$log" 2>&1
-	for m in $first "$dir"[0-9][0-9][0-9][0-9]-*.patch; do
+	for m in $first $(numbered "$dir"); do
 		g am -q "$m" >> "$log" 2>&1 || { echo "git am: $m does not apply" >> "$log"; g am --abort > /dev/null 2>&1; break; }
 	done
 	! grep -q '^\(git am\|the letter\)' "$log"
 	res $? "$p: the letter's order applies with git am to v$(sed -n 's/^Against v\([^ ]*\)\.  .*/\1/p' "$letter")" "$(tail -n 5 "$log")"
 	: > "$log.mails"
-	for m in "$dir"[0-9][0-9][0-9][0-9]-*.patch; do
+	for m in $(numbered "$dir"); do
 		mail_check "$m" "$logs/$(basename "$m")" | sed "s|^|$(basename "$m"): |" >> "$log.mails"
 	done
 	[ ! -s "$log.mails" ]
 	res $? "$p: checkpatch --strict, author, Signed-off-by, To/Cc" "$(head -n 5 "$log.mails")"
-	send_dry "$letter" "$dir"[0-9][0-9][0-9][0-9]-*.patch > "$log.send" 2>&1
+	send_dry "$letter" $(numbered "$dir") > "$log.send" 2>&1
 	res $? "$p: git send-email --dry-run" "$(tail -n 3 "$log.send")"
 done
 
