@@ -8,9 +8,11 @@
 .PHONY: postings postings-check
 POSTINGS	:= $(B)/postings/$(KVER)
 postings_kv	:= $(if $(filter 6.1,$(KVER)),,-$(KVER))
-postings_report	= $(firstword $(wildcard $(B)/report$(1)$(postings_kv)/report.json) \
-		  results/report-fast$(1)$(postings_kv).json)
-POSTINGS_FIGURES = x86_64=$(call postings_report,) i386=$(call postings_report,-i386)
+postings_report	= $(firstword $(wildcard $(B)/report$(1)$(postings_kv)/report.json \
+		  results/report-fast$(1)$(postings_kv).json))
+# NAME=FILE for each arch that has a report (a figure of a missing one
+# stops the postings, naming it)
+POSTINGS_FIGURES = $(foreach a,x86_64: i386:-i386,$(if $(call postings_report,$(word 2,$(subst :, ,$(a)))),$(firstword $(subst :, ,$(a)))=$(call postings_report,$(word 2,$(subst :, ,$(a))))))
 
 ## the series as postings, one per subsystem, stable backports apart, the RFC alone (build/postings/KVER/, your git identity)
 postings: $(SRC)/pristine.stamp $(TOOLS)/figures

@@ -194,10 +194,11 @@ for p in $postings; do
 	n=$(echo "$files" | grep -c .)
 	if [ "$p" = rfc ]; then
 		text=$(grep -v '^#' "$series_dir/cover-rfc.txt")
-		[ -n "$reports" ] || { echo "postings: no FIGURES for the RFC letter" >&2; exit 1; }
 		# shellcheck disable=SC2086
-		text=$(echo "$text" | "${FIGURES_TOOL:?FIGURES_TOOL: the figures tool}" $reports) || {
-			echo "postings: a figure of $series_dir/cover-rfc.txt cannot be filled" >&2; exit 1; }
+		echo "$text" | grep -q '@{' && { text=$(echo "$text" |
+			"${FIGURES_TOOL:?FIGURES_TOOL: the figures tool}" $reports) || {
+			echo "postings: a figure of $series_dir/cover-rfc.txt cannot be filled (FIGURES:$reports)" >&2
+			exit 1; }; }
 		prefix="RFC PATCH"
 	else
 		text=$(awk -v p="[$p]" '$0 == p { on = 1; next } /^\[/ { on = 0 } on' "$here/postings.txt" |
