@@ -48,8 +48,10 @@ peer_start()
 	for s in $peer_readers; do
 		rm -f "$PEER_LOG/$s.log"
 		# exec: the pid is stress-ng's own (SIGINT ends it with its summary)
+		# (busybox has renice, no nice: the niceness survives the exec)
 		unshare -m sh -c 'for n in $(cat); do mount --bind /dev/null "$n"; done
-			exec nice -n 19 stress-ng --"$1" 1 -t 0 --temp-path /tmp \
+			renice -n 19 -p $$ >/dev/null
+			exec stress-ng --"$1" 1 -t 0 --temp-path /tmp \
 				--metrics-brief --log-file "$2"' _ "$s" "$PEER_LOG/$s.log" \
 			>/dev/null 2>&1 <<-EOF &
 		$(peer_masked)
