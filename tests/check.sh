@@ -33,6 +33,7 @@ s_add h6 "host tests: QMP client (fake peer, real QEMU)"
 s_add h7 "host tests: LAVA logs judged as local runs"
 s_add h8 "host tests: records and guides name what the tree has"
 s_add h9 "host tests: KSRC= git trees (version, git am, worktrees), fake trees"
+s_add h10 "host tests: postings (sender refused, split covers every patch once, the RFC letters' figures are report.json's)"
 s_add h11 "host tests: findings store, triage, render"
 s_add hdeps "host tests: needs.txt and install-deps.sh agree, need.sh names packages"
 {
@@ -45,6 +46,7 @@ s_add hdeps "host tests: needs.txt and install-deps.sh agree, need.sh names pack
 	s_run "$h7" $MAKE lava-check
 	s_run "$h8" tests/host/records.sh
 	s_run "$h9" tests/host/ksrc.sh
+	s_run "$h10" tests/host/postings.sh
 	s_run "$h11" tests/host/findings.sh
 	s_run "$hdeps" tests/host/needs.sh
 } &
