@@ -1,7 +1,7 @@
 # mk/peerload.mk - the hotplug stress beside the load a real system puts
 # there (issue 42): stress-ng's sysfs, dev and procfs readers for the whole
 # stress, a udev-like uevent consumer (initramfs/guest/uevent-reader.c),
-# then the kernel's own selftests (cpu-hotplug, uevent, memory-hotplug)
+# the kernel's own selftests (cpu-hotplug, memory-hotplug; uevent by hand)
 # from the tree of the kernel's version; initramfs/lib/peer.sh runs them,
 # the boot plan's runs hotplug-peer and peerload boot them
 # (qemu/plan.txt).  Figures: results/peerload.md.
