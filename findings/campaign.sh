@@ -5,7 +5,7 @@
 #
 # usage: campaign.sh [-k KVER] [-t TIER] [-a ARCH] [-b BUILD] [-K "KERNELS"]
 #                    [-O "OPS"] [-s STORE] [-T TRIAGE] [-m MAXBOOTS]
-#                    [-e EVERY] [-r RUNSH] [-x]
+#                    [-e EVERY] [-c CHUNK] [-r RUNSH] [-x]
 #   -k -t -a -b  the cell (scripts/cells.sh; default 6.1 debug x86_64 build)
 #   -K  its kernels (default "baseline patched"; KSRC=alone: "tree")
 #   -O  the operations (initramfs/scenarios/faultsweep.sh's; default every
@@ -15,6 +15,9 @@
 #   -m  boots per sweep at most (default 60: a sweep with more fatal
 #       points stops there, and the table says so)
 #   -e  seconds between progress lines (default 60)
+#   -c  attempts a boot at most (default 300: each boot's end checks,
+#       census, kmemleak, /sys, cover that many; a boot stays within the
+#       plan's per-boot limit)
 #   -r  boot with RUNSH instead of qemu/run.sh (the host test's stub)
 #   -x  start over: forget what earlier campaigns of this cell swept
 # Each sweep (kernel x operation) is tests/hotplug/findings.sh in
@@ -31,13 +34,13 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 2; }
 kver=6.1 tier=debug arch=x86_64 build=build kernels="baseline patched" ops=
 store=$here/findings/store.jsonl triage=$here/findings/triage.txt maxb=60
-every=60 runsh= fresh=
-while getopts k:t:a:b:K:O:s:T:m:e:r:x opt; do
+every=60 runsh= fresh= chunk=300
+while getopts k:t:a:b:K:O:s:T:m:e:c:r:x opt; do
 	case $opt in
 	k) kver=$OPTARG ;; t) tier=$OPTARG ;; a) arch=$OPTARG ;; b) build=$OPTARG ;;
 	K) kernels=$OPTARG ;; O) ops=$(echo "$OPTARG" | tr , ' ') ;;
 	s) store=$OPTARG ;; T) triage=$OPTARG ;; m) maxb=$OPTARG ;;
-	e) every=$OPTARG ;; r) runsh=$OPTARG ;; x) fresh=1 ;;
+	e) every=$OPTARG ;; c) chunk=$OPTARG ;; r) runsh=$OPTARG ;; x) fresh=1 ;;
 	*) usage ;;
 	esac
 done
@@ -122,7 +125,7 @@ boot=findings/boot.sh -k $kver -t $tier -K $k"
 	qargs=$(field 13)
 	[ "$qargs" != - ] || qargs=
 	tests/hotplug/findings.sh -A "$arch" -k "$img" -i "$initrd" -O "$op" -o "$d" \
-		-f "$from" -m "$maxb" -a "$(field 12 | sed 's/fault_ops=[^ ]*//')" \
+		-f "$from" -m "$maxb" -c "$chunk" -a "$(field 12 | sed 's/fault_ops=[^ ]*//')" \
 		${qargs:+-q "$qargs"} -t "$(field 9)" -n "$(field 10)" ${runsh:+-r "$runsh"} \
 		-H "$hook" >"$d/findings.log" 2>&1 &
 	pid=$!
@@ -147,7 +150,7 @@ boot=findings/boot.sh -k $kver -t $tier -K $k"
 	done
 	wait "$pid"
 	src=$?
-	sed -n 's/^\(not ok\|ok\) [0-9]* /  /p; /new title:/p; /cut by the per-boot limit/p' "$d/findings.log"
+	sed -n 's/^not ok [0-9]* /  /p; /new title:/p; /cut by the per-boot limit/p; /sweep ended/s/^ok [0-9]* /  /p' "$d/findings.log"
 	n=$(cat "$d/done" 2>/dev/null || cat "$d/next" 2>/dev/null || echo "$from")
 	done_att=$((done_att + n - from))
 	case $src in

@@ -8,7 +8,7 @@
 # usage: findings.sh -k BZIMAGE -i INITRD -O OP -o OUTDIR
 #                    [-A x86_64|i386] [-f FROM] [-m MAXBOOTS] [-a "kernel args"]
 #                    [-q "qemu args"] [-t TIMEOUT] [-n IDLE] [-r RUNSH]
-#                    [-H HOOK]
+#                    [-H HOOK] [-c CHUNK]
 #
 # OP: an operation of the faultsweep scenario (nsim, pci, sdebug, loop,
 # dummy, veth, cpu, vblk, vscsi, mod: initramfs/scenarios/faultsweep.sh).
@@ -18,6 +18,9 @@
 # records into the findings store, findings/campaign.sh).
 # A boot the per-boot limit (-t) ended is not a finding: the attempt it
 # was in is booted again (once; cut twice, it counts as fatal).
+# -c CHUNK: at most CHUNK attempts a boot (fault_max), the next boot from
+# the attempt after: every boot ends with its end checks (census,
+# kmemleak, /sys) over its CHUNK attempts, and within the per-boot limit.
 # OUTDIR/next holds the attempt the next boot starts from, OUTDIR/done the
 # sweep's fault points once it ended: a campaign resumes from them.
 # -a, -q, -t, -n go to qemu/run.sh as they are: the make target passes
@@ -38,15 +41,15 @@ set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 runsh=$here/qemu/run.sh
 . "$here/tests/ktap.sh"
-kernel= initrd= op= out= arch=x86_64 first=1 max=10 args= qargs= timeout=5400 idle=300 hook=
+kernel= initrd= op= out= arch=x86_64 first=1 max=10 args= qargs= timeout=5400 idle=300 hook= chunk=
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-while getopts k:i:O:o:A:f:m:a:q:t:n:r:H: opt; do
+while getopts k:i:O:o:A:f:m:a:q:t:n:r:H:c: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; O) op=$OPTARG ;;
 	o) out=$OPTARG ;; A) arch=$OPTARG ;; f) first=$OPTARG ;; m) max=$OPTARG ;;
 	a) args=$OPTARG ;; q) qargs=$OPTARG ;; t) timeout=$OPTARG ;;
-	n) idle=$OPTARG ;; r) runsh=$OPTARG ;; H) hook=$OPTARG ;;
+	n) idle=$OPTARG ;; r) runsh=$OPTARG ;; H) hook=$OPTARG ;; c) chunk=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -100,10 +103,12 @@ while [ $boot -lt "$max" ]; do
 	boot=$((boot + 1))
 	run=$out/from-$from
 	rm -rf "$run"
-	echo "# boot $boot: attempts from $from, $run"
+	last=
+	[ -z "$chunk" ] || last=$((from + chunk - 1))
+	echo "# boot $boot: attempts from $from${last:+ to $last}, $run"
 	"$runsh" -A "$arch" -k "$kernel" -i "$initrd" -s faultsweep -o "$run" \
-		-a "fault_ops=$op fault_from=$from $args" ${qargs:+-q "$qargs"} -t "$timeout" -n "$idle" \
-		>"$run.log" 2>&1
+		-a "fault_ops=$op fault_from=$from${last:+ fault_max=$last} $args" ${qargs:+-q "$qargs"} \
+		-t "$timeout" -n "$idle" >"$run.log" 2>&1
 	[ -z "$hook" ] || $hook "$run" || echo "# hook failed on $run: $hook"
 	n=$(last_attempt "$run")
 	if [ -z "$n" ]; then
@@ -117,6 +122,13 @@ while [ $boot -lt "$max" ]; do
 		# the per-boot limit, not the kernel: that attempt again
 		echo "# boot $boot: cut by the per-boot limit (-t $timeout) in attempt $n: booting again from $n"
 		cut=$n from=$n
+		echo "$from" >"$out/next"
+		continue
+	fi
+	if [ "$pts" = -1 ] && [ "$n" = "$last" ]; then
+		# the chunk's last attempt, its end checks read: the next chunk
+		t_result 0 "from_$from" "attempts $from-$n, none fatal (a boot of -c $chunk)"
+		from=$((n + 1))
 		echo "$from" >"$out/next"
 		continue
 	fi
