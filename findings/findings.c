@@ -469,16 +469,20 @@ static int cmd_table(int argc, char **argv)
 	r = rows_of(all, &n);
 	printf("%-8s  %-62s  %-14s  %-30s  %-8s  %5s  %s\n", "id", "title", "operations",
 	       "kernels", "first n", "count", "outcome");
-	for (int j = 0; j < n; j++) {
-		char out[1024], fn[32];
-		const char *o = outcome_of(r[j].title);
+	/* the NEW ones first */
+	for (int pass = 0; pass < 2; pass++)
+		for (int j = 0; j < n; j++) {
+			char out[1024], fn[32];
+			const char *o = outcome_of(r[j].title);
 
-		outcome_text(o, out, sizeof(out));
-		first_n(&r[j], fn, sizeof(fn));
-		printf("%-8s  %-62s  %-14s  %-30s  %-8s  %5d  %s\n", title_id(r[j].title),
-		       r[j].title, r[j].ops, r[j].kernels, fn, r[j].count, out);
-		nnew += !o;
-	}
+			if (!o != !pass)
+				continue;
+			outcome_text(o, out, sizeof(out));
+			first_n(&r[j], fn, sizeof(fn));
+			printf("%-8s  %-62s  %-14s  %-30s  %-8s  %5d  %s\n", title_id(r[j].title),
+			       r[j].title, r[j].ops, r[j].kernels, fn, r[j].count, out);
+			nnew += !o;
+		}
 	printf("%d findings (titles), %zu records, %d NEW\n", n, json_array_size(all), nnew);
 	if (nnew) {
 		fprintf(stderr, "findings: %d NEW (no line of the triage file names them):\n", nnew);
@@ -663,17 +667,19 @@ static int cmd_show(int argc, char **argv)
 		return 2;
 	}
 	all = load(argv[i], 1);
+	int bscore = -1;
+
+	/* a title, or an id (4 hex digits at least); the best record: of
+	 * KVER, of an attempt, with a window */
 	json_array_foreach(all, k, o) {
 		const char *t = S(o, "title");
+		int score;
 
-		if (strcmp(t, argv[i + 1]) && strncmp(title_id(t), argv[i + 1], strlen(argv[i + 1])))
+		if (strcmp(t, argv[i + 1]) && (strlen(argv[i + 1]) < 4 ||
+		    strncmp(title_id(t), argv[i + 1], strlen(argv[i + 1]))))
 			continue;
-		if (strlen(argv[i + 1]) < 4 && strcmp(t, argv[i + 1]))
-			continue;
-		int score = (N(o, "n") > 0) * 2 + (kver && !strcmp(S(o, "kver"), kver)) * 4 +
-			    (json_integer_value(json_object_get(o, "from")) > 0);
-		static int bscore = -1;
-
+		score = (N(o, "n") > 0) * 2 + (kver && !strcmp(S(o, "kver"), kver)) * 4 +
+			(json_integer_value(json_object_get(o, "from")) > 0);
 		if (score > bscore) {
 			best = o;
 			bscore = score;

@@ -202,6 +202,22 @@ static int report_end(char **lines, int n, int i)
 	return j;
 }
 
+/* a line of a report that says nothing of the bug: registers, hardware */
+static int noise(const char *t)
+{
+	static const char *const pre[] = {
+		"Modules linked in", "CPU: ", "Hardware name", "Code: ", "RSP: ", "RAX: ",
+		"RDX: ", "RBP: ", "R8: ", "R10: ", "R13: ", "FS: ", "CS: ", "CR2: ", "DR0: ",
+		"DR3: ", "Workqueue: ", "irq event stamp", "hardirqs ", "softirqs ",
+		"------------[ cut here", "Call Trace", "PKRU: ", "<TASK>",
+	};
+
+	for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++)
+		if (!strncmp(t, pre[i], strlen(pre[i])))
+			return 1;
+	return 0;
+}
+
 /* the report's first lines (header and message, no frames) and its stack top */
 static void report_lines(json_t *o, char **lines, int n)
 {
@@ -221,8 +237,7 @@ static void report_lines(json_t *o, char **lines, int n)
 		if (in && frame_of(t, fn, sizeof(fn))) {
 			if (json_array_size(stack) < 8 && !frame_skipped(fn))
 				json_array_append_new(stack, json_string(fn));
-		} else if (!in && json_array_size(head) < 4 && !strstr(t, "cut here") &&
-			   strncmp(t, "Modules linked in", 17) && *t) {
+		} else if (!in && json_array_size(head) < 4 && *t && !noise(t)) {
 			json_array_append_new(head, json_string(t));
 		}
 	}
