@@ -94,7 +94,7 @@ left() {
 hms() { printf '%d h %02d min' $(($1 / 3600)) $(($1 % 3600 / 60)); }
 titles() { sed -n 's/.*"title":"\([^"]*\)".*/\1/p' "$store" 2>/dev/null | sort -u | wc -l; }
 
-echo "findings: campaign of $CELL ($tree), $total sweeps: $(awk '{ printf "%s%s/%s", NR > 1 ? " " : "", $1, $2 }' "$plan")"
+echo "findings: campaign of $CELL ($tree), $total sweeps: $(awk '{ printf "%s%s/%s", (NR > 1 ? " " : ""), $1, $2 }' "$plan")"
 echo "findings: store $store, sweeps and their runs under $top"
 t0=$(date +%s) done_att=0 i=0 rc=0
 while read -r k op; do

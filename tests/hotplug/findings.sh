@@ -146,7 +146,11 @@ while [ $boot -lt "$max" ]; do
 		esac
 		break
 	fi
-	sig=$(first_signature "$run" "$(marker_line "$run" "$n")")
+	# the fatal record's title (the hook's findings records), else the
+	# first detector line after the attempt's marker
+	sig=$(grep '"fatal":true' "$run/findings.jsonl" 2>/dev/null | head -n 1 |
+		sed -n 's/.*"title":"\([^"]*\)".*/\1/p')
+	[ -n "$sig" ] || sig=$(first_signature "$run" "$(marker_line "$run" "$n")")
 	t_result 1 "from_$from" "attempt $n fatal: ${sig:-no detector line (read $run/console.log)}"
 	found="$found n=$n"
 	from=$((n + 1))
