@@ -26,8 +26,16 @@ FIX		?=
 FINDING		?=
 ## make prove: the attempts to boot, FROM-TO (default: the finding's window)
 WINDOW		?=
-FINDINGS_SERIES	:= $(filter-out $(SERIES),series series-6.12) $(SERIES)
-findings_series_args := $(foreach s,$(FINDINGS_SERIES),-s $(s))
+findings_series_args := -s series -s series-6.12
+# make prove without its two knobs stops before building anything
+ifneq ($(filter prove,$(MAKECMDGOALS)),)
+ifeq ($(and $(FIX),$(FINDING)),)
+$(error make prove FIX=PATCH FINDING=TITLE-OR-ID (a patch of $(SERIES)/series; make findings-table lists the findings and their ids))
+endif
+ifeq ($(KSRC_MODE),alone)
+$(error make prove: KSRC=alone: has no series to leave a fix out of)
+endif
+endif
 
 tools: $(FINDINGS_TOOL)
 $(FINDINGS_TOOL): $(wildcard findings/*.c findings/*.h) | $(B)/deps.stamp
@@ -53,10 +61,7 @@ findings: $(findings_needs)
 
 ## a fix's proof: FINDING's window booted on a kernel without FIX and on one with it, kept in findings/proofs.jsonl
 prove: $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp) $(INITRAMFS) $(FINDINGS_TOOL) | $(HOST_TOOLS)
-	@test -n "$(FIX)" && test -n "$(FINDING)" || \
-		{ echo "make prove: FIX=PATCH FINDING=TITLE-OR-ID (make findings-table lists the findings)" >&2; exit 2; }
-	@$(if $(filter alone,$(KSRC_MODE)),echo "make prove: KSRC=alone: has no series to leave a fix out of" >&2; exit 2;) \
-	findings/prove.sh -k $(KVER) -t $(TIER) -a $(ARCH) -b $(B) -j $(JOBS) $(findings_git) \
+	@findings/prove.sh -k $(KVER) -t $(TIER) -a $(ARCH) -b $(B) -j $(JOBS) $(findings_git) \
 		$(if $(WINDOW),-w $(WINDOW)) -s $(FINDINGS_STORE) "$(FIX)" "$(FINDING)"
 endif
 
