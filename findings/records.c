@@ -530,6 +530,44 @@ static void snapshot_records(struct run *r, json_t *out, const char *op, long la
 		free_lines(l, n);
 }
 
+/* decoded.txt (qemu/judge.sh: the first crash through the kernel's
+ * decode_stacktrace.sh): " func (file.c:123)" lines; each record's stack
+ * frames it decodes get their source line, "func (file.c:123)" */
+static void decode(const char *dir, json_t *out, size_t first)
+{
+	char path[4096];
+	char **l;
+	int n;
+	json_t *map = json_object(), *o, *v;
+	size_t i, k;
+
+	snprintf(path, sizeof(path), "%s/decoded.txt", dir);
+	l = read_lines(path, &n);
+	for (int j = 0; l && j < n; j++) {
+		char fn[FN_LEN], src[256];
+		const char *t = l[j] + strspn(l[j], " \t?");
+
+		if (sscanf(t, "%127[A-Za-z0-9_.] (%255[^)])", fn, src) == 2 && strchr(src, ':') &&
+		    !json_object_get(map, fn))
+			json_object_set_new(map, fn, json_string(src));
+	}
+	for (i = first; i < json_array_size(out); i++) {
+		o = json_array_get(out, i);
+		json_array_foreach(json_object_get(o, "stack"), k, v) {
+			const char *src = json_string_value(json_object_get(map, json_string_value(v)));
+			char buf[512];
+
+			if (!src)
+				continue;
+			snprintf(buf, sizeof(buf), "%s (%s)", json_string_value(v), src);
+			json_array_set_new(json_object_get(o, "stack"), k, json_string(buf));
+		}
+	}
+	json_decref(map);
+	if (l)
+		free_lines(l, n);
+}
+
 /**
  * run_records() - every record of one run
  * @dir: the run's directory
@@ -545,9 +583,12 @@ int run_records(const char *dir, json_t *meta, json_t *out)
 	long last = 0;
 	int rc;
 
+	size_t first = json_array_size(out);
+
 	rc = console_records(&r, out);
 	if (rc)
 		return rc;
+	decode(dir, out, first);
 	for (int i = 0; i < r.nat; i++) {
 		if (strcmp(r.at[i].op, "boot") && r.at[i].n > last)
 			last = r.at[i].n;

@@ -21,7 +21,7 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cd "$top" || exit 1
 fx=findings/tests
 
-t_plan 27
+t_plan 28
 
 # the tool, built here: the test needs nothing of build/
 mkdir -p "$tmp/build/tools"
@@ -54,6 +54,9 @@ grep '"n":578' "$tmp/run.jsonl" | grep -q '"fatal":true' && grep '"n":578' "$tmp
 grep '"n":577' "$tmp/run.jsonl" | grep -q '"repro":"findings/boot.sh -K patched -O sdebug -f 575 -l 577"' &&
 	t_ok "  ... a window to reproduce it (from the boot's first attempt)" ||
 	t_fail "  ... a window to reproduce it" "$(grep '"n":577' "$tmp/run.jsonl")"
+grep '"n":577' "$tmp/run.jsonl" | grep -q '"stack":\["scsi_proc_host_rm (drivers/scsi/scsi_proc.c:189)"' &&
+	t_ok "  ... its stack decoded where the judge decoded it (decoded.txt)" ||
+	t_fail "  ... its stack decoded where the judge decoded it (decoded.txt)" "$(grep '"n":577' "$tmp/run.jsonl")"
 grep -q 'kobject_add_internal' "$tmp/run.jsonl" && t_fail "  ... the expected warning (its window) is none" ||
 	t_ok "  ... the expected warning (its window) is none"
 
@@ -132,6 +135,8 @@ if cc -O2 -o "$ll" lava/lava-log.c $(pkg-config --cflags --libs yaml-0.1) 2>"$tm
 		j "<<KREF exit 1>>"
 	} >"$tmp/lava.yaml"
 	LAVA_LOG=$ll lava/records.sh -n "$tmp/lava.yaml" "$tmp/lava-run" >"$tmp/lava.out" 2>&1
+	# (the judge decodes a crash with the kernel's vmlinux: none here)
+	cp $fx/run-sdebug/decoded.txt "$tmp/lava-run/"
 	expect 0 "a LAVA log of the sweep: its records (lava/records.sh, findings records)" "$f" records \
 		-S qemu/signatures.txt -F findings/frames.txt -m kver=6.1 -m kernel=patched \
 		-m "boot=findings/boot.sh -K patched" "$tmp/lava-run"
