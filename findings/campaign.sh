@@ -96,7 +96,10 @@ titles() { sed -n 's/.*"title":"\([^"]*\)".*/\1/p' "$store" 2>/dev/null | sort -
 
 echo "findings: campaign of $CELL ($tree), $total sweeps: $(awk '{ printf "%s%s/%s", (NR > 1 ? " " : ""), $1, $2 }' "$plan")"
 echo "findings: store $store, sweeps and their runs under $top"
-t0=$(date +%s) done_att=0 i=0 rc=0
+t0=$(date +%s) done_att=0 i=0 rc=0 pid=
+# each sweep in a process group of its own (setsid): stopping the
+# campaign stops its boot (QEMU) too; a campaign run again goes on
+trap '[ -z "$pid" ] || kill -TERM -"$pid" 2>/dev/null; exit 130' INT TERM
 while read -r k op; do
 	i=$((i + 1))
 	d=$top/$k/$op
@@ -117,14 +120,14 @@ kernel=$k
 source=run
 tree=$tree
 series=$series
-boot=findings/boot.sh -k $kver -t $tier -K $k"
+boot=findings/boot.sh -k $kver -t $tier$([ "$arch" = x86_64 ] || echo " -a $arch") -K $k"
 	export FINDINGS_META
 	hook="findings/record.sh -F $tool $store"
 	rec=$(qemu/plan.sh -b "$build" -k "$kver" -a "$arch" -t "$tier" "$k/hotplug-fault")
 	field() { printf '%s\n' "$rec" | cut -f "$1"; }
 	qargs=$(field 13)
 	[ "$qargs" != - ] || qargs=
-	tests/hotplug/findings.sh -A "$arch" -k "$img" -i "$initrd" -O "$op" -o "$d" \
+	setsid tests/hotplug/findings.sh -A "$arch" -k "$img" -i "$initrd" -O "$op" -o "$d" \
 		-f "$from" -m "$maxb" -c "$chunk" -a "$(field 12 | sed 's/fault_ops=[^ ]*//')" \
 		${qargs:+-q "$qargs"} -t "$(field 9)" -n "$(field 10)" ${runsh:+-r "$runsh"} \
 		-H "$hook" >"$d/findings.log" 2>&1 &
