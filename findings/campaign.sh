@@ -120,6 +120,8 @@ kernel=$k
 source=run
 tree=$tree
 series=$series
+commit=$(git rev-parse --short HEAD 2>/dev/null)
+machine=$(uname -m), $(nproc) cores
 boot=findings/boot.sh -k $kver -t $tier$([ "$arch" = x86_64 ] || echo " -a $arch") -K $k"
 	export FINDINGS_META
 	hook="findings/record.sh -F $tool $store"

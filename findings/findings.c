@@ -610,7 +610,13 @@ static int cmd_render(int argc, char **argv)
 		       S(o, "kver"), S(o, "kernel"), S(o, "op"), at,
 		       *S(o, "source") ? S(o, "source") : "run");
 		if (*S(o, "series"))
-			printf(" of %s", S(o, "series"));
+			printf(", series of %s", S(o, "series"));
+		if (*S(o, "commit"))
+			printf(", rig of %s", S(o, "commit"));
+		if (*S(o, "date"))
+			printf(", %s", S(o, "date"));
+		if (*S(o, "machine"))
+			printf(", %s", S(o, "machine"));
 		printf("\n");
 		json_array_foreach(json_object_get(o, "lines"), k, v) {
 			printf("  %s `", k ? "   " : "-");
@@ -632,7 +638,7 @@ static int cmd_render(int argc, char **argv)
 
 		printf("\n## Proofs (`make prove`)\n\nEach: the finding's window booted on a kernel without the fix and on\n"
 		       "one with it; the verdict of each and the titles it recorded.\n\n");
-		printf("| fix | finding | kernels | without | with | result | command | commit |\n");
+		printf("| fix | finding | kernels | without | with | result | command | commit, date, machine |\n");
 		printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
 		json_array_foreach(p, k, o) {
 			printf("| %s | `%s` ", S(o, "fix"), title_id(S(o, "title")));
@@ -643,7 +649,7 @@ static int cmd_render(int argc, char **argv)
 			md(stdout, S(o, "with"));
 			printf(" | **%s** | `", S(o, "result"));
 			md(stdout, S(o, "command"));
-			printf("` | %s |\n", S(o, "commit"));
+			printf("` | %s, %s, %s |\n", S(o, "commit"), S(o, "date"), S(o, "machine"));
 		}
 		if (!json_array_size(p))
 			printf("| | (none recorded) | | | | | | |\n");

@@ -136,6 +136,8 @@ kernel=$1
 source=prove
 tree=Debian $kver
 series=$series
+commit=$(git rev-parse --short HEAD 2>/dev/null)
+machine=$(uname -m), $(nproc) cores
 boot=findings/boot.sh -k $kver -t $tier -K $kind" findings/record.sh -F "$tool" "$store" "$3" >/dev/null ||
 		die "no records of $3"
 }
