@@ -98,9 +98,12 @@ PLAN_DEPS := qemu/plan.sh qemu/run.sh
 boot	= $(PHASE) "boot $(CELL)/$(1) $(2)" $(LOGS)/$(CELL)-$(1)-$(2).log \
 	  $(PLAN) -x qemu/run.sh $(1)/$(2)
 export ARCH	# kbuild and kernel/configure.sh read it
-# the kunit.py that parses the KTAP of a run (qemu/judge.sh): the cell's
-# own tree's, the user's tree under KSRC=, never another cell's
-export KUNIT_PY := $(abspath $(SRC)/pristine/tools/testing/kunit/kunit.py)
+# the kunit.py that parses the KTAP of a run (qemu/judge.sh, make ktap):
+# the first kernel's tree of the cell (baseline; KSRC=alone:'s tree), a
+# tree every boot of the cell has: Debian's under build/src*, the user's
+# worktrees under KSRC=, never another cell's or one not made
+KUNIT_TREE := $(SRC)/$(firstword $(KERNELS))
+export KUNIT_PY := $(abspath $(KUNIT_TREE)/tools/testing/kunit/kunit.py)
 # A cross-compiled arch (CROSS, arm64): kbuild's CROSS_COMPILE, and its
 # compiler, QEMU and guest userland from install-deps.sh's group ARCH.
 ifneq ($(CROSS),)
@@ -466,7 +469,7 @@ ktype-scan: $(SRC)/baseline.stamp
 
 # The verdict of a run comes from its records alone (qemu/judge.sh).
 ## judge every recorded run under build/runs again (no boot), changed verdicts marked
-judge: $(TOOLS)/scan-console | $(SRC)/pristine.stamp
+judge: $(TOOLS)/scan-console | $(KUNIT_TREE).stamp
 	@qemu/judge.sh -r $(B)/runs
 
 # The cell's judged runs as one KTAP document, from the records (no boot):
@@ -485,10 +488,10 @@ ktap_dirs = $(foreach r,$(KTAP_RUNS),$(if $(findstring /,$(r)),$(RUNS)/$(r),\
 # put in place whole, so an interrupted parse is not taken for a new one).
 .PHONY: ktap
 ## the cell's judged runs as one KTAP document, no boot
-ktap: | $(SRC)/pristine.stamp
+ktap: | $(KUNIT_TREE).stamp
 	@for d in $(filter %/kunit,$(ktap_dirs)); do [ ! -s $$d/data/dmesg ] || \
 		[ $$d/kunit.ktap -nt $$d/data/dmesg ] || { \
-		python3 $(SRC)/pristine/tools/testing/kunit/kunit.py parse --raw_output=kunit \
+		python3 $(KUNIT_PY) parse --raw_output=kunit \
 		$$(cd $$d && pwd)/data/dmesg > $$d/kunit.ktap.new; \
 		mv $$d/kunit.ktap.new $$d/kunit.ktap; }; done
 	@$(if $(ktap_dirs),qemu/runs-ktap.sh $(ktap_dirs),\

@@ -57,5 +57,5 @@ lava-run: $(LAVA_LOG) $(LAVA_RUN_RUNS) $(LAVA_PLANTED_RUN)
 		lava/run-jobs.sh $(LAVA_DIR)/run-jobs $(LAVA_DIR)/runs $(B)/runs
 
 ## the LAVA log converter on recorded logs (part of make check)
-lava-check: $(LAVA_LOG) | $(HOST_TOOLS) $(SRC)/pristine.stamp
+lava-check: $(LAVA_LOG) | $(HOST_TOOLS) $(KUNIT_TREE).stamp
 	@lava/tests/run.sh
