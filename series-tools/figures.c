@@ -24,6 +24,7 @@
  *   kib     divided by 1024
  *   abs     without its sign
  *   minus=PATH  less the number PATH reaches in the same report
+ *   plus=PATH   plus that number
  *   mul=N   multiplied by the integer N
  *
  * -l prints "TOKEN VALUE" a line for every token instead of the text.
@@ -250,17 +251,18 @@ static void fill(const char *tok, int line, char *out, size_t size)
 			integral = 0;
 		} else if (!strcmp(name, "abs")) {
 			x = fabs(x);
-		} else if (!strncmp(name, "minus=", 6)) {
-			json_t *w = walk(r->doc, name + 6, name + len, &why);
+		} else if (!strncmp(name, "minus=", 6) || !strncmp(name, "plus=", 5)) {
+			int minus = name[0] == 'm';
+			json_t *w = walk(r->doc, name + (minus ? 6 : 5), name + len, &why);
 			double y;
 
 			if (!w)
 				fail(line, tok, why, r);
 			y = number(w, &ok);
 			if (!ok)
-				fail(line, tok, "minus: not a number", r);
+				fail(line, tok, "minus/plus: not a number", r);
 			integral = integral && json_is_integer(w);
-			x -= y;
+			x += minus ? -y : y;
 		} else if (!strncmp(name, "mul=", 4) && isdigit((unsigned char)name[4])) {
 			x *= strtol(name + 4, NULL, 10);
 		} else if (name[0] == 'r' && name[1] >= '0' && name[1] <= '6' && !name[2]) {
