@@ -44,8 +44,9 @@ commit=$(git -C "$src" rev-parse --short HEAD)
 # the clone's path inside the root: over 100 characters, as users clone anywhere
 long=/home/user/src/kernel-tooling/kobject-lifetime-studies/a-path-of-more-than-one-hundred-characters/kref-2.7
 
-mounts=
+mounts= child=
 cleanup() {
+	[ -z "$child" ] || { kill "$child" 2> /dev/null; wait "$child" 2> /dev/null; }
 	# every process whose root is ROOT (a QEMU or make the command left)
 	for p in /proc/[0-9]*; do
 		[ "$(readlink "$p/root" 2> /dev/null)" = "$root" ] && kill -9 "${p#/proc/}" 2> /dev/null
@@ -75,12 +76,17 @@ for f in /etc/apt/apt.conf.d/*; do
 	grep -q 'Check-Valid-Until\|Acquire::http::Proxy\|Acquire::https::Proxy' "$f" 2> /dev/null &&
 		aptopts="$aptopts --aptopt=$f"
 done
+# in the background, waited for: a signal to this script runs its trap at
+# once (a foreground child would delay it) and the trap stops the child
 # shellcheck disable=SC2086
-timeout 1800 mmdebstrap --include=git,make $aptopts bookworm "$root" "$@" > "$log" 2>&1 || {
+timeout 1800 mmdebstrap --include=git,make $aptopts bookworm "$root" "$@" > "$log" 2>&1 &
+child=$!
+wait "$child" || {
 	tail -n 20 "$log" >&2
 	echo "fresh-root.sh: mmdebstrap failed (log $log)" >&2
 	exit 2
 }
+child=
 # mmdebstrap's root keeps the sources it was given; its apt options too
 for m in /proc /sys /dev /dev/pts; do
 	mkdir -p "$root$m"
@@ -94,13 +100,17 @@ git -C "$root$long" checkout -q "$commit"
 echo "fresh-root: $cmd, at $commit, in $long (${#long} characters)"
 start=$(date +%s)
 set +e
+child=
 {
 	chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		sh -c "cd '$long' && $cmd" < /dev/null 2>&1
 	echo $? > "$root.rc"
 	times > "$root.cpu"	# not piped: a pipeline's times would be its own
-} | tee "$root.out"
+} | tee "$root.out" &
+child=$!
+wait "$child"
+child=
 set -e
 rc=$(cat "$root.rc")
 wall=$(($(date +%s) - start))
