@@ -11,10 +11,13 @@
 # FILE the patch file; NEEDS the files to apply first, comma-separated,
 # or "-"; KIND the status's first word (new, backport, reply, out, rfc),
 # ARG its argument (the upstream id of a backport, the Message-ID a reply
-# answers, else "-"), TEXT what follows the colon.  Exit 1, naming the
+# answers, else "-"), TEXT what follows the colon.  A row of a patch
+# dropped from the stack (its status "out", the reason saying what
+# replaces it) follows them, FILE "dropped:NAME".  Exit 1, naming the
 # problem, when a patch has no row or two, a row names no patch of the
-# series, a posting is not a section of postings.txt (nor stable, rfc), a
-# status is not of that grammar or a need names no patch; 2 on usage.
+# series and is not "out", a posting is not a section of postings.txt (nor
+# stable, rfc), a status is not of that grammar or a need names no patch;
+# 2 on usage.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 SERIES_DIR" >&2; exit 2; }
@@ -50,7 +53,12 @@ BEGIN {
   order[++nfiles] = file; fslug[nfiles] = slug; have[slug] = file }
 END {
 	for (i = 1; i <= nrows; i++)
-		if (!(rows[i] in have)) die("a row for " rows[i] ", which is no patch of the series")
+		if (!(rows[i] in have)) {
+			split(row[rows[i]], r, "\t")
+			if (r[3] !~ /^out:/)
+				die("a row for " rows[i] ", which is no patch of the series (and not \"out\")")
+			order[++nfiles] = "dropped:" rows[i]; fslug[nfiles] = rows[i]
+		}
 	for (i = 1; i <= nfiles; i++) {
 		slug = fslug[i]
 		if (!(slug in row)) { die("no row for " order[i]); continue }

@@ -241,7 +241,10 @@ for p in $postings; do
 			echo "--------"
 			echo "$left" | while IFS='	' read -r f why; do
 				echo
-				echo "\"$(subject "$series_dir/$f")\": $why" | fold -s -w 72 | sed 's/ *$//'
+				case $f in	# a patch dropped from the stack: its reason alone
+				dropped:*) echo "$why" ;;
+				*) echo "\"$(subject "$series_dir/$f")\": $why" ;;
+				esac | fold -s -w 72 | sed 's/ *$//'
 			done
 		fi
 		echo
