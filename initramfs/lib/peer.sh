@@ -11,7 +11,8 @@
 #                   how many tests peer_report and peer_selftests print
 #   peer_report     "readers" (a nested document: one test per stressor,
 #                   ok, not ok, or SKIP when stress-ng skipped it or is
-#                   not in the initramfs, with its metrics line) and
+#                   not in the initramfs, with its metrics line; its log
+#                   as data section stress-ng.NAME) and
 #                   "uevent_consumer" (its counts), each when asked for
 #   peer_selftests LIST
 #                   the kernel's own selftests of LIST (cpu-hotplug,
@@ -93,6 +94,7 @@ peer_stressor()
 {
 	eval "rc=\${peer_rc_$1:-none}"
 	log=$PEER_LOG/$1.log
+	[ -f "$log" ] && section "stress-ng.$1" <"$log"
 	[ -f "$log" ] && grep -E 'metrc:|fail:|error:|skip' "$log" |
 		sed 's/^stress-ng: [a-z]*: *\[[0-9]*\] */stress-ng: /' | head -n 12 |
 		while read -r l; do ktap_diag "$l"; done
