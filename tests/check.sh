@@ -106,7 +106,7 @@ s_add mod_p "modules: erofs, f2fs, ubifs, ocfs2 o2nm loaded, used, unloaded, pat
 s_add report "size report: every layout (dist x86_64, i386, arm64; pahole, bloat-o-meter), from the hotplug runs"
 s_add series "series: apply, checkpatch, bisect, users"
 [ "$built" = 0 ] && {
-	# the stress beside stress-ng's sysfs, dev and procfs readers and a
+	# the stress beside stress-ng's sysfs and dev readers and a
 	# udev-like consumer, with the kernel's cpu-hotplug and
 	# memory-hotplug selftests (mk/peerload.mk), as the run hotplug
 	s_run "$hp_b" tests/boot-step.sh baseline/hotplug hotplug-peer-baseline CYCLES="$cycles"
