@@ -130,7 +130,7 @@ boot=findings/boot.sh -k $kver -t $tier$([ "$arch" = x86_64 ] || echo " -a $arch
 	qargs=$(field 13)
 	[ "$qargs" != - ] || qargs=
 	setsid tests/hotplug/findings.sh -A "$arch" -k "$img" -i "$initrd" -O "$op" -o "$d" \
-		-f "$from" -m "$maxb" -c "$chunk" -a "$(field 12 | sed 's/fault_ops=[^ ]*//')" \
+		-f "$from" -m "$maxb" -c "$chunk" -a "$(field 12 | sed 's/fault_ops=[^ ]*//') fault_fast=1" \
 		${qargs:+-q "$qargs"} -t "$(field 9)" -n "$(field 10)" ${runsh:+-r "$runsh"} \
 		-H "$hook" >"$d/findings.log" 2>&1 &
 	pid=$!

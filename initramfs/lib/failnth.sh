@@ -8,10 +8,14 @@
 #                   in an EXPECT-WARNING window for FI_SIG; sets
 #                   pts_OP (fault points, -N when attempt N was fatal, -1
 #                   when no clean attempt), cs_fault, cs_fault_OP
-#                   (centiseconds), fi_points (the summary's JSON pairs)
+#                   (centiseconds), fi_points (the summary's JSON pairs),
+#                   fi_parts (per operation: attempts, and the
+#                   centiseconds of their operations, undos and checks)
 # Arguments: fault_nsim ("P Q"), fault_pci, fault_vblk, fault_vscsi (BDFs),
 # fault_mod (a module), fault_max, fault_ops, fault_from (the first
-# attempt, default 1).
+# attempt, default 1), fault_kml (a kmemleak scan every that many
+# attempts; default none: the end check's), fault_fast (1: one check an
+# attempt, see sweep).
 
 # Faults make kobject_add_internal() fail loudly, on purpose: each sweep runs
 # inside an EXPECT-WARNING window for that signature (the host scanner then
@@ -33,10 +37,14 @@ FI_MARK="$rig_name: failnth"
 # between one attempt's check and the next attempt's marker is N's.  With
 # LAST, the lines between the last two "checked" markers: the attempt just
 # marked, with what landed between its last check and its marker.
+# The log's tail only (FI_TAIL bytes, dmesg -s): reading all of an 8 MB
+# log buffer after each attempt took longer than the attempt.
+FI_TAIL=98304
 fi_bad() {
 	{
 		echo "EXPECT-WARNING BEGIN: $FI_SIG"
-		dmesg | tail -n 400 | awk -v m="$FI_MARK $1 checked" -v last="${3:-}" \
+		if [ -n "$fi_old" ]; then dmesg | tail -n 400; else dmesg -s $FI_TAIL; fi |
+			awk -v m="$FI_MARK $1 checked" -v last="${3:-}" \
 			'index($0, m) { prev = buf; buf = ""; next } { buf = buf $0 "\n" }
 			 END { printf "%s", last ? prev : buf }'
 		echo "EXPECT-WARNING END"
@@ -44,6 +52,17 @@ fi_bad() {
 	scan-console --ktap $SIGS /tmp/fi.log >/tmp/fi.ktap
 	grep '^not ok ' /tmp/fi.ktap | grep -v '^not ok [0-9]* expect_warning' >/tmp/fi.bad
 	[ -s /tmp/fi.bad ]
+}
+
+# fi_tainted: the kernel's taint changed since the last call (a WARNING,
+# an oops, a KASAN report taint it; read without a fork): the cheap test
+# after an attempt's operation of whether it may have been fatal
+fi_taint=
+fi_tainted() {
+	[ -r /proc/sys/kernel/tainted ] || return 0	# no sysctl: always read
+	read -r fi_tv </proc/sys/kernel/tainted
+	[ "$fi_tv" != "$fi_taint" ] || return 1
+	fi_taint=$fi_tv
 }
 
 # fi_fatal: /tmp/fi.bad names a detector of FI_FATAL_DETECTORS
@@ -67,18 +86,38 @@ fi_first() {
 # bad_NAME, the first in fi_bad_NAME.  After a fatal one (an oops: the next
 # step could block on a lock the dead task holds) the sweep stops, before
 # UNDO if OP was fatal.  Returns 0 all survived, 1 no clean OP, 2 some not.
+# One scan of the log per attempt, after its "checked" marker (the lines
+# since the last one); after OP, the log is read only when the kernel's
+# taint changed (whether to skip UNDO).  fi_cs_op, fi_cs_undo, fi_cs_check:
+# the centiseconds of each part, summed over the sweep's attempts.
+# That is fault_fast=1 (make findings boots it); without it, as before
+# (the log read whole, three times an attempt) until it is measured on
+# real boots against this one.
+fi_old=1
+[ "${arg_fault_fast:-}" != 1 ] || fi_old=
 sweep() {
 	n=${fault_from:-1}
 	eval "bad_$1=0 fi_bad_$1="
+	fi_cs_op=0 fi_cs_undo=0 fi_cs_check=0
+	fi_tainted || :
 	$U kmsg "$FI_MARK $1 checked before n=$n"
 	while [ $n -le "$fault_max" ]; do
 		$U kmsg "$FI_MARK $1 n=$n"
+		fi_now
+		fi_c=$fi_t
 		set -- "$1" "$2" "$3" $($2 $n)
-		fi_bad "$1" $n && fi_fatal ||
-			{ $3 $n; fi_bad "$1" $n; }
+		fi_now
+		fi_cs_op=$((fi_cs_op + fi_t - fi_c))
+		if [ -n "$fi_old" ]; then
+			fi_check "$1" $n && fi_fatal || { fi_undo "$3" $n; fi_check "$1" $n; }
+		else
+			fi_tainted && fi_check "$1" $n && fi_fatal || fi_undo "$3" $n
+		fi
 		$U kmsg "$FI_MARK $1 checked n=$n"
-		# and what landed after that check, before the marker
-		[ -s /tmp/fi.bad ] || fi_bad "$1" $n last
+		# (before: only when the checks before the marker found nothing)
+		[ -n "$fi_old" ] && [ -s /tmp/fi.bad ] || fi_check "$1" $n last
+		[ -z "$fi_kml" ] || [ $(((n - ${fault_from:-1} + 1) % fi_kml)) != 0 ] ||
+			fi_kml_scan "$1" $n
 		if [ -s /tmp/fi.bad ]; then
 			eval "bad_$1=\$((bad_$1 + 1))"
 			eval "[ -n \"\$fi_bad_$1\" ] || fi_bad_$1=\"n=\$n: \$(fi_first)\""
@@ -97,6 +136,44 @@ sweep() {
 	done
 	eval "pts_$1=-1"
 	return 1
+}
+# fi_check ARGS: fi_bad ARGS, timed (fi_cs_check); fi_undo UNDO N likewise
+fi_check() {
+	fi_now
+	fi_c=$fi_t
+	fi_bad "$@"
+	fi_r=$?
+	fi_now
+	fi_cs_check=$((fi_cs_check + fi_t - fi_c))
+	return $fi_r
+}
+fi_undo() {
+	fi_now
+	fi_c=$fi_t
+	$1 $2
+	fi_now
+	fi_cs_undo=$((fi_cs_undo + fi_t - fi_c))
+}
+# fi_now: fi_t, the uptime in centiseconds, without a fork (cs's $(...)
+# forks a shell: tens of ms an attempt under TCG)
+fi_now() {
+	read -r fi_up _ </proc/uptime
+	fi_t=$((${fi_up%.*} * 100 + 1${fi_up#*.} - 100))
+}
+
+# kmemleak: the end check scans (the debug config has no automatic scan);
+# with fault_kml=K, a scan every K attempts too, its new reports logged
+# with the attempt they came after ("failnth OP kmemleak after n=N: M
+# new"), for the window of a leak.
+KML=/sys/kernel/debug/kmemleak
+fi_kml=${arg_fault_kml:-}
+fi_kml_n=0
+fi_kml_scan() {
+	[ -w $KML ] || return 0
+	echo scan >$KML
+	fi_k=$(grep -c '^unreferenced object' $KML)
+	[ "$fi_k" = "$fi_kml_n" ] || log "failnth $1 kmemleak after n=$2: $((fi_k - fi_kml_n)) new"
+	fi_kml_n=$fi_k
 }
 
 # netdevsim: a new id per attempt; the devices a faulted new_device still
@@ -402,6 +479,7 @@ fi_run() {
 	[ -z "$win" ] || kmsg_marker "EXPECT-WARNING BEGIN: $FI_SIG"
 	sweep "$1" "fi_$1_op" "fi_$1_undo"
 	rc=$?
+	fi_last=$n	# (a post may use n)
 	eval "pts=\$pts_$1 bad=\$bad_$1 first=\$fi_bad_$1"
 	[ $rc = 2 ] && [ "${pts#-}" != "$pts" ] && fi_fatal_op=$1
 	[ -n "$fi_fatal_op" ] || "fi_$1_post"
@@ -424,6 +502,9 @@ fi_run() {
 	*)	ktap_result 1 "$t" "$what: no clean attempt after $fault_max" ;;
 	esac
 	eval "cs_fault_$1=$(($(cs) - t1))"
+	ktap_diag "fault sweeps: $1: $((fi_last - ${fault_from:-1} + 1)) attempts: operation $((fi_cs_op / 100)) s," \
+		"undo $((fi_cs_undo / 100)) s, checks $((fi_cs_check / 100)) s"
+	fi_parts="$fi_parts, \"$1\": {\"attempts\": $((fi_last - ${fault_from:-1} + 1)), \"op_cs\": $fi_cs_op, \"undo_cs\": $fi_cs_undo, \"check_cs\": $fi_cs_check}"
 	fi_points="$fi_points, \"$(fi_key "$1")\": $pts"
 	fi_secs="$fi_secs, \"$1\": $((($(cs) - t1) / 100))"
 }
@@ -451,7 +532,7 @@ fault_sweeps() {
 	t0=$(cs)
 	h0=$(fi_hits)
 	[ "${fault_from:-1}" = 1 ] || ktap_diag "fault sweeps: from attempt $fault_from"
-	fi_nsim_left= fi_link_left=
+	fi_nsim_left= fi_link_left= fi_parts=
 	for op in $FI_OPS; do
 		fi_run $op
 	done

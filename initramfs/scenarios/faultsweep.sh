@@ -28,6 +28,10 @@
 #   fault_max=N     give up after N attempts (default 3000)
 #   fault_from=N    start each sweep at attempt N (default 1): the host's
 #                   tests/hotplug/findings.sh boots again past a fatal one
+#   fault_kml=K     a kmemleak scan every K attempts too (default: the
+#                   end check's only)
+#   fault_fast=1    one scan of the log an attempt, its tail, instead of
+#                   three of all of it (/lib/failnth.sh: sweep)
 #   settle=S        at least S seconds before the checks (default 6)
 # No host driver; vblk and vscsi need their devices in the boot's QEMU
 # options.
@@ -60,7 +64,7 @@ rig_quiesce 5 60
 rig_precheck
 diag "start: live $live0 at $(uptime_s) s"
 
-cs_fault=0 pts_nsim=0 pts_pci=0 fi_points= fi_secs=
+cs_fault=0 pts_nsim=0 pts_pci=0 fi_points= fi_secs= fi_parts=
 fault_sweeps
 
 t_settle=$(cs)
@@ -83,6 +87,7 @@ rig_postcheck $CHECKS
 	echo "},"
 	echo "  \"fault_points\": {\"netdevsim_new_device\": $pts_nsim, \"pci_rescan\": $pts_pci$fi_points},"
 	echo "  \"fault_seconds\": {${fi_secs#, }},"
+	echo "  \"fault_parts\": {${fi_parts#, }},"
 	echo "  \"seconds\": {\"settle\": $((cs_settle / 100)), \"kmemleak\": $((cs_kml / 100)), \"fault\": $((cs_fault / 100)), \"total\": $((($(cs) - t_start) / 100))},"
 	echo "  \"failed\": $ktap_failed"
 	echo "}"
