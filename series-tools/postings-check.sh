@@ -5,9 +5,11 @@
 # letter: the mails its letter names to apply first, then its numbered
 # mails, applied with git am to the git tree of PRISTINE (OUT.tree) in
 # that order; each stable mail applied alone.  Every mail: checkpatch.pl
-# --strict of PRISTINE (run in that git tree) clean but for the messages SERIES_DIR/checkpatch.allow
-# allows its patch (and UNKNOWN_COMMIT_ID: that tree has no history); From: the sender (`git config`, postings-identity.sh),
-# or for a backport its upstream author and a "commit ... upstream." line;
+# --strict of PRISTINE (run in that git tree) clean but for the messages
+# SERIES_DIR/checkpatch.allow allows its patch (and UNKNOWN_COMMIT_ID:
+# that tree has no history); From: the sender (`git config`,
+# postings-identity.sh), or for a backport its upstream author and a
+# "commit ... upstream." line;
 # the last Signed-off-by the sender's; a To: header; no placeholder
 # identity left.  Each set accepted by `git send-email --dry-run` (no
 # network: nothing is sent).  Exit 0 when every check passed.
