@@ -316,8 +316,10 @@ static void patch_of(const char *dir, const char *slug, char *num, char *subj, s
 	globfree(&g);
 }
 
-/* an outcome as the table shows it: a fix with its patch numbers */
-static void outcome_text(const char *o, char *out, size_t len)
+/* an outcome as the table shows it: a fix with its subject and the series
+ * that have it, with their patch numbers when numbers (not in the rendered
+ * file: a renumbered series would make it stale) */
+static void outcome_text(const char *o, char *out, size_t len, int numbers)
 {
 	char slug[256], subj[512] = "", nums[256] = "", num[8], *sp;
 	const char *rest;
@@ -344,8 +346,12 @@ static void outcome_text(const char *o, char *out, size_t len)
 		size_t l = strlen(nums);
 		const char *d = strrchr(series_dirs[i], '/');
 
-		snprintf(nums + l, sizeof(nums) - l, "%s%s %s", l ? ", " : "",
-			 d ? d + 1 : series_dirs[i], num);
+		if (numbers)
+			snprintf(nums + l, sizeof(nums) - l, "%s%s %s", l ? ", " : "",
+				 d ? d + 1 : series_dirs[i], num);
+		else
+			snprintf(nums + l, sizeof(nums) - l, "%s%s", l ? ", " : "",
+				 d ? d + 1 : series_dirs[i]);
 	}
 	sp = (char *)rest + strcspn(rest, " ");
 	if (o[0] == 'f')
@@ -477,7 +483,7 @@ static int cmd_table(int argc, char **argv)
 
 			if (!o != !pass)
 				continue;
-			outcome_text(o, out, sizeof(out));
+			outcome_text(o, out, sizeof(out), 1);
 			first_n(&r[j], fn, sizeof(fn));
 			printf("%-8s  %-62s  %-14s  %-30s  %-8s  %5d  %s\n", title_id(r[j].title),
 			       r[j].title, r[j].ops, r[j].kernels, fn, r[j].count, out);
@@ -580,7 +586,7 @@ static int cmd_render(int argc, char **argv)
 		char out[1024], fn[32];
 		const char *o = outcome_of(r[j].title);
 
-		outcome_text(o, out, sizeof(out));
+		outcome_text(o, out, sizeof(out), 0);
 		first_n(&r[j], fn, sizeof(fn));
 		printf("| `%s` | ", title_id(r[j].title));
 		md(stdout, r[j].title);
