@@ -12,7 +12,7 @@
 #   peer_report     "readers" (a nested document: one test per stressor,
 #                   ok, not ok, or SKIP when stress-ng skipped it or is
 #                   not in the initramfs, with its metrics line; its log
-#                   as data section stress-ng.NAME) and
+#                   and stderr as data sections stress-ng.NAME[.stderr]) and
 #                   "uevent_consumer" (its counts), each when asked for
 #   peer_selftests LIST
 #                   the kernel's own selftests of LIST (cpu-hotplug,
@@ -47,14 +47,15 @@ peer_start()
 	fi
 	command -v stress-ng >/dev/null || return 0
 	for s in $peer_readers; do
-		rm -f "$PEER_LOG/$s.log"
+		rm -f "$PEER_LOG/$s.log" "$PEER_LOG/$s.err"
 		# exec: the pid is stress-ng's own (SIGINT ends it with its summary)
 		# (busybox has renice, no nice: the niceness survives the exec)
 		unshare -m sh -c 'for n in $(cat); do mount --bind /dev/null "$n"; done
 			renice -n 19 -p $$ >/dev/null
+			export LIBC_FATAL_STDERR_=1
 			exec stress-ng --"$1" 1 -t 0 --temp-path /tmp \
 				--metrics-brief --log-file "$2"' _ "$s" "$PEER_LOG/$s.log" \
-			>/dev/null 2>&1 <<-EOF &
+			>/dev/null 2>"$PEER_LOG/$s.err" <<-EOF &
 		$(peer_masked)
 		EOF
 		eval "peer_pid_$s=\$!"
@@ -95,6 +96,8 @@ peer_stressor()
 	eval "rc=\${peer_rc_$1:-none}"
 	log=$PEER_LOG/$1.log
 	[ -f "$log" ] && section "stress-ng.$1" <"$log"
+	# (glibc's own abort messages, e.g. a fortify check, go to stderr)
+	[ -s "$PEER_LOG/$1.err" ] && section "stress-ng.$1.stderr" <"$PEER_LOG/$1.err"
 	[ -f "$log" ] && grep -E 'metrc:|fail:|error:|skip' "$log" |
 		sed 's/^stress-ng: [a-z]*: *\[[0-9]*\] */stress-ng: /' | head -n 12 |
 		while read -r l; do ktap_diag "$l"; done
