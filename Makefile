@@ -202,7 +202,7 @@ $(SRC)/pristine.stamp: $(SRC)/head kernel/worktree.sh $(SERIES)/kernel.config | 
 	@touch $@
 $(SRC)/pristine.config: $(SRC)/pristine.stamp ;
 ifeq ($(KSRC_MODE),alone)
-FRAGMENTS := $(filter-out $(SERIES)/kernel.config,$(FRAGMENTS)) $(SRC)/pristine.config
+FRAGMENTS := $(filter-out $(SERIES)/kernel.config,$(FRAGMENTS)) kernel/configs/alone.config $(SRC)/pristine.config
 tree_deps = $(SRC)/pristine.stamp
 tree_make = ln -sfn pristine $(SRC)/tree
 else
@@ -262,7 +262,7 @@ endef
 $(foreach k,$(KERNELS),$(eval $(call kernel_rules,$(k))))
 
 # what initramfs/build.sh reads (its header lists it)
-INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null) tests/ktap.sh \
+INITRAMFS_DEPS := $(shell find initramfs -type f 2>/dev/null) lib/ktap.sh \
 	tools/scan-console.c qemu/signatures.txt
 ## pack the cell's initramfs (build/initramfs[-ARCH].cpio.gz)
 initramfs: $(INITRAMFS)
@@ -310,14 +310,15 @@ kunit-tool-config: $(foreach k,$(KERNELS),$(SRC)/$(k).stamp) | $(TOOLS)/config-c
 ## boot both kernels, count their live kobjects (the series census)
 census: $(foreach k,$(KERNELS),$(RUNS)/$(k)/census/counted)
 $(RUNS)/%/census/counted: $(RUNS)/%/census/ok
-	@awk '$$1 == "live" && $$2 > 0 { live = $$2 } $$1 == "ktype" { n++ } \
+	@if [ "$(KSRC_MODE)" = alone ] && ! grep -qs '^CONFIG_DEBUG_KOBJECT_CENSUS=y' $(OBJ)/$*/.config; then \
+		echo "census $(CELL)/$*: no kobject census in this kernel (CONFIG_DEBUG_KOBJECT_CENSUS, from the series' patch \"kobject: add a census of live kobjects per ktype\"): its run passed, slabinfo and meminfo recorded in $(RUNS)/$*/census/data/"; \
+		touch $@; exit 0; fi; \
+	awk '$$1 == "live" && $$2 > 0 { live = $$2 } $$1 == "ktype" { n++ } \
 		END { if (!live || !n) exit 1; \
 		printf "census $(CELL)/$*: %d live kobjects, %d ktypes\n", live, n }' \
 		$(RUNS)/$*/census/data/census > $@.new || \
-		{ echo "census $(CELL)/$*: no live kobject counted in $(RUNS)/$*/census/data/census$(if \
-		$(filter alone,$(KSRC_MODE)), (no census in this kernel? it is CONFIG_DEBUG_KOBJECT_CENSUS: the series' \
-		patch \"kobject: add a census of live kobjects per ktype\" adds it))"; exit 1; }
-	@cat $@.new; mv $@.new $@
+		{ echo "census $(CELL)/$*: no live kobject counted in $(RUNS)/$*/census/data/census"; exit 1; }
+	@[ ! -f $@.new ] || { cat $@.new; mv $@.new $@; }
 
 ## boot both kernels, walk /sys, diff the snapshots (KSRC=alone: the one snapshot)
 walk: $(if $(filter alone,$(KSRC_MODE)),$(RUNS)/tree/walk/ok,$(RUNS)/walk.diff)

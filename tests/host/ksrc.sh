@@ -8,13 +8,13 @@
 # KTAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@localhost GIT_COMMITTER_NAME=t \
 	GIT_COMMITTER_EMAIL=t@localhost GIT_CONFIG_NOSYSTEM=1 HOME=$tmp
 
-t_plan 36
+t_plan 38
 
 # fake kernel trees: a Makefile with a version, and a file the series
 # patches (git repositories outside any other work tree)
@@ -59,15 +59,22 @@ has "not a git tree" "  ... with the git error"
 expect 2 "make KSRC=<6.1 tree> KVER=6.12: stops" mk KSRC="$tmp/k61" KVER=6.12 census
 has "is 6.1.7: not KVER=6.12" "  ... naming both"
 
-# KSRC=alone: a census boot of a kernel without the census names the
-# option and the patch that adds it
+# KSRC=alone: a census boot of a kernel built without the census (a tree
+# without the series) passes, naming the option and the patch that adds
+# it; one built with it that counted nothing fails
 tag=$(ksrc "alone:$tmp/k61" | sed -n "s/^KSRC_TAG='\(.*\)'/\1/p")
 cr=$tmp/b/runs/smoke-$tag/tree/census
-mkdir -p "$cr/data" && touch "$cr/ok" && : > "$cr/data/census"
-expect 2 "make KSRC=alone:<tree> census: a kernel without the census fails" \
+mkdir -p "$cr/data" "$tmp/b/obj/smoke-$tag/tree" && touch "$cr/ok" && : > "$cr/data/census"
+echo '# CONFIG_DEBUG_KOBJECT_CENSUS is not set' > "$tmp/b/obj/smoke-$tag/tree/.config"
+expect 0 "make KSRC=alone:<tree> census: a kernel without the census passes" \
 	mk KSRC="alone:$tmp/k61" -o "$cr/ok" "$cr/counted"
-has "CONFIG_DEBUG_KOBJECT_CENSUS: the series' patch \"kobject: add a census of live kobjects per ktype\" adds it" \
+has "no kobject census in this kernel (CONFIG_DEBUG_KOBJECT_CENSUS, from the series' patch \"kobject: add a census of live kobjects per ktype\")" \
 	"  ... naming the option and the patch"
+rm -f "$cr/counted"
+echo 'CONFIG_DEBUG_KOBJECT_CENSUS=y' > "$tmp/b/obj/smoke-$tag/tree/.config"
+expect 2 "make KSRC=alone:<tree> census: a kernel with the census that counted nothing fails" \
+	mk KSRC="alone:$tmp/k61" -o "$cr/ok" "$cr/counted"
+has "no live kobject counted in" "  ... naming the census file"
 
 # worktree.sh on a series of two patches (made by git format-patch on
 # a branch of the fake tree): baseline takes the first, patched both
