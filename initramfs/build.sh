@@ -3,7 +3,7 @@
 # initramfs.
 #
 # Reads (the Makefile's prerequisites):
-#   initramfs/build.sh initramfs/init initramfs/lib/*.sh tests/ktap.sh
+#   initramfs/build.sh initramfs/init initramfs/lib/*.sh lib/ktap.sh
 #   (the KTAP writer, the guest's /lib/ktap.sh)
 #   initramfs/scenarios/*.sh initramfs/guest/*.c
 #   tools/scan-console.c and qemu/signatures.txt (the host's console
@@ -192,7 +192,7 @@ cp "$here/../qemu/signatures.txt" etc/signatures.txt
 
 cp "$here/init" init
 cp "$here"/lib/*.sh lib/
-cp "$here/../tests/ktap.sh" lib/ktap.sh
+cp "$here/../lib/ktap.sh" lib/ktap.sh
 cp "$here"/scenarios/*.sh scenarios/
 chmod 755 init
 

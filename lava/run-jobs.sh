@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$1 results=$2 runs=$3
 command -v lava-run > /dev/null || { echo "run-jobs.sh: no lava-run (scripts/install-deps.sh lava)" >&2; exit 2; }
 
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 list=$(grep .)
 t_plan "$(echo "$list" | grep -c .)"
 n=0

@@ -12,7 +12,7 @@
 #   ktap.txt        result.ktap as the kernel's kunit.py parse reads it:
 #                   its exit and log
 #   ktap.cases      the same as its JSON (parse --json) gives the test
-#                   cases, "STATUS NAME" (tests/ktap.sh's t_read)
+#                   cases, "STATUS NAME" (lib/ktap.sh's t_read)
 #   verdict         "CODE text"
 # and exits with CODE:
 #   0 pass   1 a test failed (the guest said so, its KTAP does not parse or
@@ -30,7 +30,7 @@ table=${SIGNATURES:-$here/qemu/signatures.txt}
 tools=${TOOLS:-$here/build/tools}
 kunit=${KUNIT_PY:-$here/build/src/pristine/tools/testing/kunit/kunit.py}
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 decode_too=1
 [ "${1:-}" != -n ] || { decode_too=0; shift; }
 if [ $# -eq 2 ] && [ "$1" = -r ] && [ -d "$2" ]; then

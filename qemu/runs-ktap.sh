@@ -18,7 +18,7 @@ set -u
 [ $# -gt 0 ] || { echo "usage: $0 RUN_DIR..." >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 
 # subtest NAME FILE: FILE's first KTAP document as the run's next subtest,
 # its lines nested; ok (status 0) when it ran as many tests as it planned

@@ -9,7 +9,7 @@
 # run's records.  (awk, not kunit.py: this cuts lines out, it reads no
 # results; `kunit.py parse --raw_output=kunit` keeps the console's lines
 # between and does not stop at the document's end.  The results are read
-# by kunit.py parse --json: tests/ktap.sh's t_read.)
+# by kunit.py parse --json: lib/ktap.sh's t_read.)
 set -u
 indent=0
 while getopts i: opt; do

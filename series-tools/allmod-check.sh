@@ -25,7 +25,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 series_dir=$(cd "${SERIES_DIR:-$here/../series}" && pwd)
 jobs=${JOBS:-2}
-. "$here/../tests/ktap.sh"
+. "$here/../lib/ktap.sh"
 
 [ $# -ge 2 ] || { echo "usage: $0 TREE OBJ [PATCH...]" >&2; exit 2; }
 tree=$(cd "$1" && pwd) || exit 2

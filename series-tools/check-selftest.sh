@@ -15,7 +15,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 series_dir=$(cd "${SERIES_DIR:-$here/../series}" && pwd)
-. "$here/../tests/ktap.sh"
+. "$here/../lib/ktap.sh"
 [ $# -ge 2 ] || { echo "usage: $0 PRISTINE SCRATCH [GROUP...]" >&2; exit 2; }
 pristine=$1
 mkdir -p "$2"

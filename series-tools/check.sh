@@ -99,7 +99,7 @@ warned() {
 
 # the results go to a file as they come (KTAP on stdout at the end, when
 # the plan is known), each one's line on stderr as progress
-. "$repo/tests/ktap.sh"
+. "$repo/lib/ktap.sh"
 body=$logs/ktap.body
 : > "$body"
 result() {	# result OK NAME [DIAG-FILE]

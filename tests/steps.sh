@@ -19,9 +19,9 @@
 #                           passed, N failed"; false if any step failed.  A
 #                           declared step that never ran is a failed test.
 # s_logs (default build/logs/check) must be set before the first step.
-# The KTAP lines are tests/ktap.sh's, written in subshells (s_doc): a
+# The KTAP lines are lib/ktap.sh's, written in subshells (s_doc): a
 # script that sources this and prints results of its own keeps its counts.
-. tests/ktap.sh
+. lib/ktap.sh
 # s_doc N: in a subshell, the writer on a document of its own, N results
 # printed so far
 s_doc() { t_n=$1 t_pass=0 t_fail=0 t_planned= t_pad= t_depth=0 t_head=; }

@@ -22,7 +22,7 @@
 # ktap_result must run in the scenario's own shell (not in a pipeline or a
 # background job): it counts.
 
-# The KTAP lines themselves are the host's writer's (tests/ktap.sh, copied
+# The KTAP lines themselves are the host's writer's (lib/ktap.sh, copied
 # to /lib/ktap.sh by initramfs/build.sh): ktap_* keep the scenarios' names.
 . /lib/ktap.sh
 ktap_failed=0

@@ -21,7 +21,7 @@ cc -O2 -Wall -Wextra -Werror -o "$tmp/ksr-report" "$top"/src/*.c \
 given=
 while getopts t: opt; do case $opt in t) given=$OPTARG ;; *) echo "usage: $0 [-t TOOL]" >&2; exit 2 ;; esac; done
 [ -n "$given" ] && cp "$given" "$tmp/ksr-report"
-. "$top/../tests/ktap.sh"
+. "$top/../lib/ktap.sh"
 
 ok() {	# ok STATUS NAME [DIAG]
 	if [ "$1" = 0 ]; then t_ok "$2"

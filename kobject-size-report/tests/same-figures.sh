@@ -25,7 +25,7 @@ if [ -z "$tool" ]; then
 	cc -O2 -Wall -Wextra -o "$tool" "$here"/../src/*.c $(pkg-config --cflags --libs jansson) ||
 		{ echo "Bail out! cannot build the report tool"; exit 1; }
 fi
-. "$here/../../tests/ktap.sh"
+. "$here/../../lib/ktap.sh"
 ok() {	# ok STATUS NAME [DIAG]
 	if [ "$1" = 0 ]; then t_ok "$2"
 	elif [ -n "${3:-}" ]; then t_fail "$2" "$3"

@@ -21,7 +21,7 @@ t=$(mktemp -d /tmp/lavatest.XXXXXX) || exit 2
 trap 'rm -rf "$t"' EXIT
 logs=$here/lava/tests/logs
 lavalog=${LAVA_LOG:-$here/build/lava/lava-log}
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 
 # check [-m RE] NAME WANT CMD...: CMD's exit must be WANT (and its
 # output match the extended regular expression RE)

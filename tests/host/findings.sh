@@ -15,7 +15,7 @@
 # the same records as the local run.  KTAP.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cd "$top" || exit 1

@@ -5,7 +5,7 @@
 # judged runs as one KTAP document).  KTAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 data=$top/tests/host/data
 judge=$top/qemu/judge.sh
 image=$("$top/scripts/cells.sh" -v IMAGE)

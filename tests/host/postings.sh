@@ -22,7 +22,7 @@
 # (results/README.md).
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$here" || exit 1

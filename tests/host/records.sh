@@ -28,7 +28,7 @@
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 top=$(cd "${1:-$here}" && pwd)
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$top" || exit 1

@@ -4,7 +4,7 @@
 # (the console scanner: scan.sh).  KTAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 data=$top/tests/host/data
 tools=$top/build/tools
 tmp=$(mktemp -d)

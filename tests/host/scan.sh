@@ -6,7 +6,7 @@
 # build/tools/scan-console).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 data=$top/tests/host/data
 sigs=${SIGNATURES:-$top/qemu/signatures.txt}
 scanner=$top/build/tools/scan-console

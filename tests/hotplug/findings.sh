@@ -40,7 +40,7 @@
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 runsh=$here/qemu/run.sh
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 kernel= initrd= op= out= arch=x86_64 first=1 max=10 args= qargs= timeout=5400 idle=300 hook= chunk=
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }

@@ -34,7 +34,7 @@
 # boots do not).  -K keeps the copies.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 keep=0 control=0
 while getopts KC opt; do
 	case $opt in

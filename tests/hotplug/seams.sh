@@ -17,7 +17,7 @@
 # build/src/baseline's).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 usage() { echo "usage: $0 [-o NAMES] [-d DRIVER] BZIMAGE INITRAMFS WORKDIR" >&2; exit 2; }
 only= driver=$top/build/tools/hotplug-qmp
 while getopts o:d: opt; do

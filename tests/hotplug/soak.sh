@@ -20,7 +20,7 @@
 # not built).  Exit 0 if all passed, 1 if not, 5 usage.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
-. "$here/tests/ktap.sh"
+. "$here/lib/ktap.sh"
 cycles= run= batch= only=
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d' >&2; exit 5; }

@@ -24,7 +24,7 @@ done
 client=
 while getopts t: opt; do case $opt in t) client=$OPTARG ;; *) echo "usage: $0 [-t FILE]" >&2; exit 2 ;; esac; done
 [ -n "$client" ] && cp "$client" "$tmp/hotplug-qmp"
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 : > "$tmp/results"
 ok() {	# ok STATUS NAME [DIAG]
 	if [ "$1" = 0 ]; then t_ok "$2"

@@ -8,7 +8,7 @@
 # and initramfs boot.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/ktap.sh"
+. "$top/lib/ktap.sh"
 tier=${TIER:-debug}
 eval "$("$top/scripts/cells.sh" -b "$top/build" -t "$tier")" || exit 2
 kernel=$OBJ/baseline/$IMAGE

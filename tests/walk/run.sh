@@ -23,7 +23,7 @@ if [ -z "$given" ] &&
 		exit 1
 fi
 
-. "$root/tests/ktap.sh"
+. "$root/lib/ktap.sh"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
