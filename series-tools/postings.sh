@@ -240,8 +240,11 @@ for p in $postings; do
 			echo "Left out"
 			echo "--------"
 			echo "$left" | while IFS='	' read -r f why; do
+				# "-": the reason is another row's
+				[ "${why%% *}" != - ] || continue
 				echo
-				case $f in	# a patch dropped from the stack: its reason alone
+				# a patch dropped from the stack: its reason alone
+				case $f in
 				dropped:*) echo "$why" ;;
 				*) echo "\"$(subject "$series_dir/$f")\": $why" ;;
 				esac | fold -s -w 72 | sed 's/ *$//'
