@@ -95,8 +95,8 @@ s_step "kernel/kunit/.kunitconfig: kunit.py config, both trees and kernels" \
 # hotplug-fault-baseline HOTPLUG_FAULT_OPS=pci` (results/hotplug.md; the
 # other operations' sweeps: results/findings.md).
 cycles=${CYCLES:-20}
-s_add hp_b "hotplug stress x$cycles beside readers, a uevent consumer, then selftests (cpu-hotplug...), baseline, every detector read"
-s_add hp_p "hotplug stress x$cycles beside readers, a uevent consumer, then selftests (cpu-hotplug...), patched, every detector read"
+s_add hp_b "hotplug stress x$cycles beside a uevent consumer, with selftests (cpu-hotplug...), baseline, every detector read"
+s_add hp_p "hotplug stress x$cycles beside a uevent consumer, with selftests (cpu-hotplug...), patched, every detector read"
 s_add fi_p "fault injection: every PCI rescan and cpu1 online fault point, patched"
 s_add planted "hotplug self-test: planted refcount bugs caught"
 s_add rig "rig: failure modes of a real boot"
@@ -106,9 +106,9 @@ s_add mod_p "modules: erofs, f2fs, ubifs, ocfs2 o2nm loaded, used, unloaded, pat
 s_add report "size report: every layout (dist x86_64, i386, arm64; pahole, bloat-o-meter), from the hotplug runs"
 s_add series "series: apply, checkpatch, bisect, users"
 [ "$built" = 0 ] && {
-	# the stress beside stress-ng's sysfs and dev readers and a
-	# udev-like consumer, with the kernel's cpu-hotplug and
-	# memory-hotplug selftests (mk/peerload.mk), as the run hotplug
+	# the stress beside a udev-like uevent consumer, with the kernel's
+	# cpu-hotplug and memory-hotplug selftests (mk/peerload.mk), as the
+	# run hotplug (stress-ng's readers: make peerload, qemu/plan.txt)
 	s_run "$hp_b" tests/boot-step.sh baseline/hotplug hotplug-peer-baseline CYCLES="$cycles"
 	s_run "$rig" tests/rig/run.sh
 	s_run "$kunit" tests/boot-step.sh kunit kunit
