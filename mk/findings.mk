@@ -42,7 +42,7 @@ $(FINDINGS_TOOL): $(wildcard findings/*.c findings/*.h) | $(B)/deps.stamp
 	@mkdir -p $(TOOLS)
 	$(CC) -O2 -Wall -Wextra -o $@ $(filter %.c,$^) $(shell pkg-config --cflags --libs jansson)
 
-# the sweeps of mod boot each kernel's own initramfs (tests/modules/modules.mk)
+# the sweeps of mod boot each kernel's own initramfs (mk/modules.mk)
 findings_mod	= $(and $(MODULES),$(if $(FINDINGS_OPS),$(findstring mod,$(FINDINGS_OPS)),y))
 findings_needs	= $(foreach k,$(KERNELS),$(OBJ)/$(k)/built.stamp \
 		  $(if $(findings_mod),$(OBJ)/$(k)/initramfs.cpio.gz)) $(INITRAMFS) \

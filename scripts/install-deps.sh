@@ -4,7 +4,7 @@
 #
 # install-deps.sh [-n] [GROUP...]: optional groups on top of the base set
 # (-n: print the packages, install nothing):
-#   lava     lava-dispatcher (lava-run, for lava/lava.mk)
+#   lava     lava-dispatcher (lava-run, for mk/lava.mk)
 #   6.12     linux-source-6.12 (KVER=6.12, series-6.12/)
 #   arm64    the arm64 cell (ARCH=arm64): its C library for the guest's
 #            programs (libc6-dev-arm64-cross), qemu-system-arm
@@ -35,7 +35,7 @@ pkgs="linux-source-6.1 qemu-system-x86 busybox-static sysfsutils dwarves quilt
 bc flex bison libelf-dev libssl-dev cpio xz-utils python3 gcc make
 gcc-i686-linux-gnu libc6-dev-i386-cross gcc-aarch64-linux-gnu perl kmod python3-ply git
 libjansson-dev libyaml-dev pkg-config coccinelle sparse gnuplot-nox librsvg2-bin
-erofs-utils f2fs-tools mtd-utils"
+erofs-utils f2fs-tools mtd-utils stress-ng"
 guests=i386 list= groups=
 [ "${1:-}" != -n ] || { list=1; shift; }
 for group in "$@"; do

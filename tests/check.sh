@@ -113,7 +113,7 @@ s_add series "series: apply, checkpatch, bisect, users"
 	s_run "$rig" tests/rig/run.sh
 	s_run "$kunit" tests/boot-step.sh kunit kunit
 	s_run "$walk" tests/boot-step.sh walk walk
-	# the modules scenario (tests/modules/modules.mk), one round: each
+	# the modules scenario (mk/modules.mk), one round: each
 	# module the series frees sysfs objects of, loaded, used, unloaded,
 	# its delayed releases waited for (~140 s, 35 CPU s, on 2 busy cores)
 	s_run "$mod_p" tests/boot-step.sh patched/modules modules-load-patched CYCLES=1
