@@ -103,19 +103,24 @@ else
 	case $interp in /lib/*) ;; *) die "systool's loader '$interp' is not in /lib" ;; esac
 	cp -L "$root$interp" ".$interp" ||
 		die "no $arch loader $interp in $root (run scripts/install-deps.sh)"
-	todo=$(needed "$systool")
-	while [ -n "$todo" ]; do
-		set -- $todo
-		todo=
-		for n; do
-			[ -e "lib/$n" ] && continue
-			for d in "$root"/usr/lib/*-linux-gnu* "$root"/lib/*-linux-gnu*; do
-				[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
+	# copy_needed BIN: every library BIN needs, recursively, from the
+	# arch's unpacked userland into lib/ (systool's, stress-ng's)
+	copy_needed() {
+		bin=$1 todo=$(needed "$1")
+		while [ -n "$todo" ]; do
+			set -- $todo
+			todo=
+			for n; do
+				[ -e "lib/$n" ] && continue
+				for d in "$root"/usr/lib/*-linux-gnu* "$root"/lib/*-linux-gnu*; do
+					[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
+				done
+				[ -e "lib/$n" ] || die "$n (needed by $(basename "$bin")) not found in $root"
+				todo="$todo $(needed "lib/$n")"
 			done
-			[ -e "lib/$n" ] || die "$n (needed by systool) not found in $root"
-			todo="$todo $(needed "lib/$n")"
 		done
-	done
+	}
+	copy_needed "$systool"
 fi
 
 # stress-ng, the hotplug stress's readers (scenarios/hotplug.sh readers=,
@@ -140,19 +145,7 @@ elif [ -z "$GUEST_CC" ]; then
 	done
 else
 	cp -L "$stressng" bin/stress-ng
-	todo=$(needed "$stressng")
-	while [ -n "$todo" ]; do
-		set -- $todo
-		todo=
-		for n; do
-			[ -e "lib/$n" ] && continue
-			for d in "$root"/usr/lib/*-linux-gnu* "$root"/lib/*-linux-gnu*; do
-				[ -e "$d/$n" ] && { cp -L "$d/$n" "lib/$n"; break; }
-			done
-			[ -e "lib/$n" ] || die "$n (needed by stress-ng) not found in $root"
-			todo="$todo $(needed "lib/$n")"
-		done
-	done
+	copy_needed "$stressng"
 fi
 
 # the kernel's own selftests the hotplug stress runs (selftests=), from
